@@ -1,0 +1,24 @@
+"""boardgames: the rules of every game on the site, in plain Python (RULES.md section 6).
+
+    from boardgames import get_game, GAME_IDS
+    game = get_game("tablut"); s = game.new(); s = game.play(s, game.legal(s)[0])
+"""
+
+from .tablut import Tablut
+
+_GAMES = {cls.id: cls for cls in (Tablut,)}
+GAME_IDS = tuple(_GAMES)
+
+
+def get_game(game_id, **options):
+    """The rule book for `game_id`; unknown ids or options raise ValueError."""
+    cls = _GAMES.get(game_id)
+    if cls is None:
+        raise ValueError(f"unknown game '{game_id}' (known: {', '.join(GAME_IDS)})")
+    for name, value in options.items():
+        allowed = cls.options.get(name)
+        if allowed is None:
+            raise ValueError(f"{game_id} has no option '{name}'")
+        if value not in allowed:
+            raise ValueError(f"{game_id}: {name} must be one of {', '.join(map(str, allowed))}, not {value!r}")
+    return cls(**options)

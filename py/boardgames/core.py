@@ -1,0 +1,112 @@
+"""The engine contract every game implements (RULES.md section 6).
+
+A game object is a stateless rule book; a state is an immutable position plus the
+history the rules need (repetition).  `play` returns a new state and never changes its
+input.  Bad input raises ValueError with a message a player can read.
+"""
+
+WHITE, BLACK = "w", "b"
+OTHER = {WHITE: BLACK, BLACK: WHITE}
+SIDE_NAMES = {WHITE: "white", BLACK: "black"}
+
+
+def win(side, reason):
+    """A result dict: `side` ("w"/"b") wins for `reason`."""
+    return {"winner": SIDE_NAMES[side], "reason": reason}
+
+
+def draw(reason):
+    return {"winner": None, "reason": reason}
+
+
+_UNKNOWN = object()
+
+
+class State:
+    """A position: `board` (game-specific, immutable), `turn`, and `history`.
+
+    `history` is the tuple of position keys since the last irreversible move, ending
+    with this position's own key, so a repetition is `history.count(key)`.  Derived
+    facts (`moves`, `outcome`) are cached lazily; they never change what the state is.
+    """
+
+    __slots__ = ("board", "turn", "extra", "key", "history", "moves_cache", "outcome", "last")
+
+    def __init__(self, board, turn, extra=(), history=(), last=None):
+        self.board = board
+        self.turn = turn
+        self.extra = extra
+        self.key = (board, turn) + tuple(extra)
+        self.history = history + (self.key,)
+        self.moves_cache = None
+        self.outcome = _UNKNOWN
+        self.last = last
+
+    def repetitions(self):
+        """How many times this position has occurred (this occurrence included)."""
+        return self.history.count(self.key)
+
+
+class Game:
+    """Base class of every game: subclasses provide the rules.
+
+    Subclasses implement `parse(fen) -> State`, `fen(state)`, `generate(state)` (the
+    move texts of the side to move, ignoring whether the game is over), `apply(state,
+    move) -> State` (no legality check) and `judge(state) -> None | dict`.
+    """
+
+    id = ""
+    name = ""
+    summary = ""
+    setup = ""
+    ply_cap = 400  # for random-playout tests and demos: a long game is cut here
+    options = {}  # option name -> allowed values, e.g. Vault's {"size": (6, 8, 10, 12)}
+
+    def __init__(self, **options):
+        self.chosen = dict(options)
+
+    # -- the public contract -------------------------------------------------------
+    def new(self, fen=None):
+        if fen is None:
+            fen = self.setup
+        if not isinstance(fen, str):
+            raise ValueError("a position text must be a string")
+        return self.parse(fen.strip())
+
+    def legal(self, state):
+        if self.result(state) is not None:
+            return []
+        return list(self.moves(state))
+
+    def play(self, state, move):
+        if not isinstance(move, str):
+            raise ValueError("a move must be a text like 'e2-e5'")
+        if self.result(state) is not None:
+            raise ValueError("the game is over: no more moves")
+        if move not in self.moves(state):
+            raise ValueError(f"illegal move '{move}'{self.why_illegal(state, move)}")
+        return self.apply(state, move)
+
+    def result(self, state):
+        if state.outcome is _UNKNOWN:
+            state.outcome = self.judge(state)
+        return state.outcome
+
+    # -- helpers for subclasses and the AI -----------------------------------------
+    def moves(self, state):
+        """The cached tuple of move texts for the side to move (game over ignored)."""
+        if state.moves_cache is None:
+            state.moves_cache = tuple(self.generate(state))
+        return state.moves_cache
+
+    def why_illegal(self, state, move):
+        """A short explanation appended to the illegal-move message (may be '')."""
+        return ""
+
+    def evaluate(self, state):
+        """Static evaluation for the AI, from the side to move's point of view."""
+        return 0.0
+
+    def is_noisy(self, state, move):
+        """True when `move` changes material (a capture): searched first and in quiescence."""
+        return False

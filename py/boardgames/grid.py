@@ -1,0 +1,161 @@
+"""Square-grid geometry shared by the games on square boards (VUT, Tablut, Vault, Pux).
+
+Cells are numbered `index = rank * width + file` (0-based; rank 0 is rank 1, White's
+side).  Names are `a1`-style.  A board is a string of one character per cell, `.` for
+an empty cell, so positions are immutable, hashable and cheap to copy.
+"""
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+EMPTY = "."
+ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
+
+
+def cell_name(file, rank):
+    """`cell_name(4, 4) == 'e5'` (0-based file and rank)."""
+    return f"{FILES[file]}{rank + 1}"
+
+
+def parse_cell_name(name):
+    """`'e5' -> (4, 4)`; ValueError for text that is not a cell name."""
+    if (not isinstance(name, str) or len(name) < 2 or name[0] not in FILES
+            or not name[1:].isdigit() or name[1] == "0"):
+        raise ValueError(f"'{name}' is not a cell name like 'e5'")
+    return FILES.index(name[0]), int(name[1:]) - 1
+
+
+def parse_rows(rows_text, widths, letters):
+    """Parse the board part of a position text: rows top first, separated by '/'.
+
+    `widths` lists the expected number of cells of each row, top row first; `letters`
+    the allowed man letters.  Returns the rows (top first) as lists of characters with
+    EMPTY for empty cells.  Raises ValueError saying which row is wrong and why.
+    """
+    rows = rows_text.split("/")
+    if len(rows) != len(widths):
+        raise ValueError(f"the board has {len(rows)} rows, expected {len(widths)}")
+    parsed = []
+    for number, (row, width) in enumerate(zip(rows, widths), start=1):
+        cells = []
+        digits = ""
+        for ch in row + " ":
+            if ch.isdigit():
+                digits += ch
+                continue
+            if digits:
+                if digits.startswith("0"):
+                    raise ValueError(f"row {number}: bad empty-cell count '{digits}'")
+                cells.extend(EMPTY * int(digits))
+                digits = ""
+            if ch == " ":
+                break
+            if ch not in letters:
+                raise ValueError(f"row {number}: unknown man '{ch}' (allowed: {letters})")
+            cells.append(ch)
+        if len(cells) != width:
+            raise ValueError(f"row {number} has {len(cells)} cells, expected {width}")
+        parsed.append(cells)
+    return parsed
+
+
+def row_text(cells):
+    """One row of a position text: runs of empty cells become a number."""
+    out = []
+    run = 0
+    for ch in cells:
+        if ch == EMPTY:
+            run += 1
+            continue
+        if run:
+            out.append(str(run))
+            run = 0
+        out.append(ch)
+    if run:
+        out.append(str(run))
+    return "".join(out)
+
+
+def split_fields(text, count):
+    """Split a position text into exactly `count` space-separated fields."""
+    fields = text.split()
+    if len(fields) != count:
+        raise ValueError(f"a position text here has {count} fields separated by spaces "
+                         f"(board, side to move{', ...' if count > 2 else ''}), got {len(fields)}")
+    return fields
+
+
+def parse_turn(field):
+    if field not in ("w", "b"):
+        raise ValueError(f"side to move must be 'w' or 'b', not '{field}'")
+    return field
+
+
+def split_move(move):
+    """`'e2-e5' -> ('e2', 'e5')`; ValueError for text that is not a from-to move."""
+    parts = move.split("-") if isinstance(move, str) else []
+    if len(parts) != 2:
+        raise ValueError(f"'{move}' is not a move like 'e2-e5'")
+    return parts[0], parts[1]
+
+
+class SquareGrid:
+    """A width x height board; with `wrap_files` the first and last files are adjacent.
+
+    Precomputes, for every cell, its neighbour in each direction and its rays, so rule
+    code walks tuples instead of doing coordinate arithmetic.
+    """
+
+    def __init__(self, width, height=None, wrap_files=False):
+        self.width = width
+        self.height = width if height is None else height
+        self.wrap_files = wrap_files
+        self.size = self.width * self.height
+        self.names = [cell_name(i % self.width, i // self.width) for i in range(self.size)]
+        self.index_of = {name: i for i, name in enumerate(self.names)}
+        # rays[i][d]: the cells from i outward in direction d (excluding i); on a
+        # cylinder a ray stops before it would come back round to i.
+        self.rays = [{d: self._ray(i, d) for d in ALL_DIRECTIONS} for i in range(self.size)]
+
+    def file(self, i):
+        return i % self.width
+
+    def rank(self, i):
+        return i // self.width
+
+    def index(self, name):
+        """Index of a cell name on this board; ValueError if there is no such cell."""
+        i = self.index_of.get(name)
+        if i is None:
+            raise ValueError(f"there is no cell '{name}' on a {self.width}x{self.height} board")
+        return i
+
+    def step(self, i, direction):
+        """The neighbour of i in `direction` (df, dr), or None off the board."""
+        ray = self.rays[i][direction]
+        return ray[0] if ray else None
+
+    def _ray(self, i, direction):
+        df, dr = direction
+        f, r = i % self.width, i // self.width
+        cells = []
+        for _ in range(max(self.width, self.height)):
+            f, r = f + df, r + dr
+            if self.wrap_files:
+                f %= self.width
+            if not (0 <= f < self.width and 0 <= r < self.height):
+                break
+            j = r * self.width + f
+            if j == i:
+                break
+            cells.append(j)
+        return tuple(cells)
+
+    def parse_board(self, rows_text, letters):
+        """The board string of a position text's board field (top row first)."""
+        rows = parse_rows(rows_text, [self.width] * self.height, letters)
+        return "".join("".join(row) for row in reversed(rows))
+
+    def board_text(self, board):
+        w = self.width
+        return "/".join(row_text(board[r * w:(r + 1) * w]) for r in reversed(range(self.height)))
