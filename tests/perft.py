@@ -1,0 +1,36 @@
+"""Perft (count of move sequences to a depth) and the perft table reader, for tests."""
+
+import os
+
+from boardgames import get_game
+
+TABLE = os.path.join(os.path.dirname(__file__), "data", "perft.txt")
+
+
+def perft(game, state, depth):
+    if depth == 0:
+        return 1
+    moves = game.legal(state)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(game, game.play(state, m), depth - 1) for m in moves)
+
+
+def perft_cases():
+    """Rows of data/perft.txt: (game id, options, fen or None for the setup, depth, count)."""
+    cases = []
+    with open(TABLE) as f:
+        for line in f:
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            game_spec, fen, depth, count = [part.strip() for part in line.split("|")]
+            game_id, _, option_text = game_spec.partition(" ")
+            options = dict(kv.split("=") for kv in option_text.split()) if option_text else {}
+            options = {k: int(v) if v.isdigit() else v for k, v in options.items()}
+            cases.append((game_id, options, None if fen == "setup" else fen, int(depth), int(count)))
+    return cases
+
+
+def make_game(game_id, options):
+    return get_game(game_id, **options)
