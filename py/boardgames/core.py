@@ -26,7 +26,10 @@ class State:
     """A position: `board` (game-specific, immutable), `turn`, and `history`.
 
     `history` is the tuple of position keys since the last irreversible move, ending
-    with this position's own key, so a repetition is `history.count(key)`.  Derived
+    with this position's own key, so a repetition is `history.count(key)`.  `extra`
+    holds the game's other position-text fields that belong to the position (not move
+    counters).  `last` is `(move text, names of the cells whose men it captured)` for
+    the move that led here, None for a position parsed from text.  Derived
     facts (`moves`, `outcome`) are cached lazily; they never change what the state is.
     """
 
@@ -102,6 +105,11 @@ class Game:
     def why_illegal(self, state, move):
         """A short explanation appended to the illegal-move message (may be '')."""
         return ""
+
+    def move_cells(self, move):
+        """(from cell name, to cell name) of a move text, for highlighting it."""
+        a, _, b = move.partition("-")
+        return a, b
 
     def evaluate(self, state):
         """Static evaluation for the AI, from the side to move's point of view."""

@@ -97,7 +97,8 @@ class Tablut(Game):
                 taken.append(king)
         board = "".join(cells)
         history = () if taken else state.history
-        return State(board, OTHER[state.turn], history=history, last=(src, dst, tuple(taken)))
+        return State(board, OTHER[state.turn], history=history,
+                     last=(move, tuple(GRID.names[c] for c in taken)))
 
     def judge(self, state):
         board = state.board
