@@ -106,6 +106,11 @@ class Game:
         """A short explanation appended to the illegal-move message (may be '')."""
         return ""
 
+    def men(self, state):
+        """{cell name: man letter} of every man on the board (for drawing and the UI)."""
+        names = self.grid.names
+        return {names[i]: man for i, man in enumerate(state.board) if man != "."}
+
     def move_cells(self, move):
         """(from cell name, to cell name) of a move text, for highlighting it."""
         a, _, b = move.partition("-")
