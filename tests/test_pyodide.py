@@ -1,0 +1,110 @@
+"""The engine inside real Pyodide (the browser's Python, run by Node) computes exactly
+what it computes in CPython: perft(2) from every game's setup, a fixed playout per
+game, and the perft table's small rows.  Pyodide starts once for all games.
+
+Node and node_modules/pyodide are required: without them this test fails, unless
+BOARDGAMES_SKIP_PYODIDE=1 is set (then it is skipped).
+"""
+
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+
+TESTS = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(TESTS)
+RUNNER = os.path.join(ROOT, "tools", "pyodide_run.mjs")
+PYODIDE = os.path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs")
+PYODIDE_PYTHON = "3.14."  # the pinned npm pyodide 314.0.x ships Python 3.14
+TABLE_ROW_LIMIT = 20000  # perft table rows up to this count are also run inside Pyodide
+
+# Run in both interpreters (with tests/ importable): `summary(row_limit)` returns JSON data.
+PROBE = """
+import hashlib, platform, sys
+
+from boardgames import GAME_IDS, get_game
+from perft import make_game, perft, perft_cases
+
+def summary(row_limit):
+    games = {}
+    for game_id in GAME_IDS:
+        game = get_game(game_id)
+        games[game_id] = {"perft2": perft(game, game.new(), 2), "playout": playout(game)}
+    rows = []
+    for game_id, options, fen, depth, count in perft_cases():
+        if count <= row_limit:
+            game = make_game(game_id, options)
+            rows.append([game_id, options, fen, depth, count, perft(game, game.new(fen=fen), depth)])
+    return {"python": platform.python_version(), "platform": sys.platform,
+            "games": games, "table": rows}
+
+def playout(game):
+    # A playout whose moves depend only on the sorted legal moves, so it is the same
+    # game in any interpreter: its trail of position texts is compared by digest.
+    state, trail = game.new(), []
+    for ply in range(game.ply_cap):
+        trail.append(game.fen(state))
+        moves = sorted(game.legal(state))
+        if not moves:
+            break
+        state = game.play(state, moves[(ply * 7919 + 13) % len(moves)])
+    trail.append(game.fen(state))
+    digest = hashlib.sha256("\\n".join(trail).encode()).hexdigest()
+    return {"plies": len(trail) - 1, "final": trail[-1], "result": game.result(state), "digest": digest}
+"""
+
+
+def require_pyodide():
+    """Fail (or skip when BOARDGAMES_SKIP_PYODIDE=1) with what is missing."""
+    missing = None
+    if shutil.which("node") is None:
+        missing = "node is not on PATH (Node 20 is needed to run Pyodide)"
+    elif not os.path.exists(PYODIDE):
+        missing = f"{PYODIDE} is missing (run `npm install` in {ROOT})"
+    if missing is None:
+        return
+    if os.environ.get("BOARDGAMES_SKIP_PYODIDE") == "1":
+        pytest.skip(missing)
+    pytest.fail(f"{missing}; set BOARDGAMES_SKIP_PYODIDE=1 to skip the Pyodide tests", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def in_pyodide():
+    require_pyodide()
+    code = PROBE + "\nimport json\nprint(json.dumps(summary(int(sys.argv[1]))))\n"
+    # `-c` puts the working directory first on sys.path, as python3 does: run in tests/.
+    done = subprocess.run(["node", RUNNER, "-c", code, str(TABLE_ROW_LIMIT)], cwd=TESTS,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"the Pyodide run failed:\n{done.stderr}"
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def in_cpython():
+    namespace = {}
+    exec(PROBE, namespace)
+    # A JSON round trip makes tuples lists, as they come back from Pyodide.
+    return json.loads(json.dumps(namespace["summary"](TABLE_ROW_LIMIT)))
+
+
+def test_it_is_really_pyodide(in_pyodide):
+    assert in_pyodide["platform"] == "emscripten"
+    assert in_pyodide["python"].startswith(PYODIDE_PYTHON)
+
+
+def test_every_game_computes_the_same(in_pyodide, in_cpython):
+    assert set(in_pyodide["games"]) == set(in_cpython["games"])
+    for game_id, expected in in_cpython["games"].items():
+        assert in_pyodide["games"][game_id] == expected, game_id
+
+
+def test_tablut_setup_perft(in_pyodide):
+    assert in_pyodide["games"]["tablut"]["perft2"] == 4400
+
+
+def test_small_perft_table_rows(in_pyodide):
+    assert in_pyodide["table"], "the perft table has rows small enough to run"
+    for game_id, options, fen, depth, count, counted in in_pyodide["table"]:
+        assert counted == count, (game_id, options, fen, depth)
