@@ -5,8 +5,9 @@
 """
 
 from .tablut import Tablut
+from .vault import Vault
 
-_GAMES = {cls.id: cls for cls in (Tablut,)}
+_GAMES = {cls.id: cls for cls in (Tablut, Vault)}
 GAME_IDS = tuple(_GAMES)
 
 

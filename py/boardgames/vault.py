@@ -1,0 +1,205 @@
+"""Vault (RULES.md section 3): Néstor Romeral Andrés' race to the far rank.
+
+A pawn walks one cell like a chess king, or vaults over any friendly pawn B, landing
+on the mirror cell `2B - A` and capturing an enemy there.  A side that starts its
+turn with a pawn on the opponent's home rank has won.
+"""
+
+from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, win
+from .grid import ALL_DIRECTIONS, EMPTY, SquareGrid, parse_turn, split_fields
+
+PAWN = {WHITE: "P", BLACK: "p"}
+SIZES = (6, 8, 10, 12)
+
+
+class VaultGeometry:
+    """Per-size tables: neighbours, jump landings, move texts and far ranks."""
+
+    def __init__(self, size):
+        grid = self.grid = SquareGrid(size)
+        n = grid.size
+        self.neighbours = [tuple(j for j in (grid.step(i, d) for d in ALL_DIRECTIONS) if j is not None)
+                           for i in range(n)]
+        # landing[a][b]: where the pawn on a lands vaulting over b (-1: off the board or b == a).
+        self.landing = []
+        for a in range(n):
+            fa, ra = grid.file(a), grid.rank(a)
+            row = []
+            for b in range(n):
+                f, r = 2 * grid.file(b) - fa, 2 * grid.rank(b) - ra
+                row.append(r * size + f if b != a and 0 <= f < size and 0 <= r < size else -1)
+            self.landing.append(tuple(row))
+        names = grid.names
+        self.text = [tuple(f"{names[a]}-{names[t]}" for t in range(n)) for a in range(n)]
+        self.cells_of = {self.text[a][t]: (a, t) for a in range(n) for t in range(n) if a != t}
+        # The opponent's home rank, the goal of each side's pawns, as a set of cells.
+        self.goal = {WHITE: frozenset(range(n - size, n)), BLACK: frozenset(range(size))}
+        # Progress bonus by rank for the evaluation: grows as a pawn nears its goal.
+        self.progress = {
+            WHITE: [40 * grid.rank(i) ** 2 // (size - 1) ** 2 for i in range(n)],
+            BLACK: [40 * (size - 1 - grid.rank(i)) ** 2 // (size - 1) ** 2 for i in range(n)],
+        }
+
+
+_GEOMETRY = {}
+
+
+def geometry(size):
+    if size not in _GEOMETRY:
+        _GEOMETRY[size] = VaultGeometry(size)
+    return _GEOMETRY[size]
+
+
+def pawn_cells(board, pawn):
+    """Indices of the cells holding `pawn`."""
+    cells = []
+    i = board.find(pawn)
+    while i >= 0:
+        cells.append(i)
+        i = board.find(pawn, i + 1)
+    return cells
+
+
+class Vault(Game):
+    id = "vault"
+    name = "Vault"
+    summary = "Race a pawn to the far rank, vaulting over your own pawns in any direction."
+    options = {"size": SIZES}
+    ply_cap = 300
+    rules = (
+        "Each side fills its home rank with pawns; White starts.",
+        "Walk: move one pawn to an adjacent empty cell, in any of the 8 directions.",
+        "Jump: pick two of your pawns A and B; A lands on the mirror of its cell through B "
+        "(as far beyond B as it was before it), in any direction. Cells in between do not matter.",
+        "A jump may not land off the board or on your own pawn; an enemy pawn there is captured. "
+        "Only jumps capture.",
+        "If at the start of your turn you have a pawn on the opponent's home rank, you win.",
+        "Otherwise, if you cannot move at the start of your turn, you lose.",
+    )
+    rulings = (
+        "Draws: the text lets players agree on a draw; here a position occurring for the "
+        "third time (same side to move) is a draw, and the app offers a draw button between humans.",
+        "Both sides on the far rank: the win is checked only at the start of a turn, so if "
+        "the side to move has a pawn on the far rank it wins, even when the opponent has just "
+        "reached its own far rank.",
+        "Board sizes 6, 8, 10 (the nestorgames edition, default) and 12 are offered; the text "
+        "allows any even size.",
+    )
+
+    def __init__(self, size=10):
+        if size not in SIZES:
+            raise ValueError(f"vault: size must be one of {', '.join(map(str, SIZES))}, not {size!r}")
+        super().__init__(size=size)
+        self.size = size
+        self.geo = geometry(size)
+        self.grid = self.geo.grid
+        self.setup = f"{'p' * size}/{'/'.join([str(size)] * (size - 2))}/{'P' * size} w"
+
+    def parse(self, fen):
+        board_field, turn = split_fields(fen, 2)
+        rows = board_field.count("/") + 1
+        if rows != self.size:
+            raise ValueError(f"this Vault game is played on {self.size}x{self.size}; "
+                             f"the text has {rows} rows")
+        board = self.grid.parse_board(board_field, "Pp")
+        turn = parse_turn(turn)
+        for side, pawn in PAWN.items():
+            if board.count(pawn) > self.size:
+                raise ValueError(f"{SIDE_NAMES[side]} has {board.count(pawn)} pawns; "
+                                 f"a side has at most {self.size}")
+        if PAWN[OTHER[turn]] not in board:
+            raise ValueError(f"{SIDE_NAMES[OTHER[turn]]} has just moved, so it must have a pawn")
+        return State(board, turn)
+
+    def fen(self, state):
+        return f"{self.grid.board_text(state.board)} {state.turn}"
+
+    def generate(self, state):
+        board = state.board
+        pawn = PAWN[state.turn]
+        geo = self.geo
+        own = pawn_cells(board, pawn)
+        for a in own:
+            texts = geo.text[a]
+            for t in geo.neighbours[a]:
+                if board[t] == EMPTY:
+                    yield texts[t]
+            landing = geo.landing[a]
+            for b in own:
+                t = landing[b]
+                if t >= 0 and board[t] != pawn:
+                    yield texts[t]
+
+    def apply(self, state, move):
+        a, t = self.geo.cells_of[move]
+        board = state.board
+        captured = board[t] != EMPTY
+        cells = list(board)
+        cells[t], cells[a] = cells[a], EMPTY
+        return State("".join(cells), OTHER[state.turn],
+                     history=() if captured else state.history,
+                     last=(move, (self.grid.names[t],) if captured else ()))
+
+    def judge(self, state):
+        side = state.turn
+        board, pawn = state.board, PAWN[side]
+        if any(board[i] == pawn for i in self.geo.goal[side]):
+            return win(side, f"{SIDE_NAMES[side].capitalize()} starts its turn on the far rank")
+        if not self.moves(state):
+            return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
+        if state.repetitions() >= 3:
+            return draw("threefold repetition")
+        return None
+
+    # -- for the page and the AI ----------------------------------------------------
+    def jump_pivot(self, move):
+        """The friendly pawn a jump vaults over (the midpoint), or None for a walk."""
+        a, t = self.parse_move(move)
+        grid = self.grid
+        if max(abs(grid.file(a) - grid.file(t)), abs(grid.rank(a) - grid.rank(t))) < 2:
+            return None
+        return grid.names[(a + t) // 2]
+
+    def parse_move(self, move):
+        """(from index, to index) of a move text; ValueError if it cannot be a Vault move."""
+        cells = self.geo.cells_of.get(move) if isinstance(move, str) else None
+        if cells is None:
+            raise ValueError(f"'{move}' is not a move like 'e2-e4' on a {self.size}x{self.size} board")
+        a, t = cells
+        grid = self.grid
+        df, dr = grid.file(t) - grid.file(a), grid.rank(t) - grid.rank(a)
+        if max(abs(df), abs(dr)) > 1 and (df % 2 or dr % 2):
+            raise ValueError(f"'{move}' is neither a walk nor a jump")
+        return cells
+
+    def is_noisy(self, state, move):
+        return state.board[self.geo.cells_of[move][1]] != EMPTY
+
+    def evaluate(self, state):
+        """Material, progress toward the goal rank, capture threats and goal-rank reach."""
+        board, side = state.board, state.turn
+        return self._side_score(board, side, True) - self._side_score(board, OTHER[side], False)
+
+    def _side_score(self, board, side, to_move):
+        geo = self.geo
+        pawn, enemy = PAWN[side], PAWN[OTHER[side]]
+        own = pawn_cells(board, pawn)
+        progress = geo.progress[side]
+        goal = geo.goal[side]
+        score = 100 * len(own) + sum(progress[i] for i in own)
+        targets = set()
+        reaches_goal = False
+        for a in own:
+            landing = geo.landing[a]
+            for b in own:
+                t = landing[b]
+                if t >= 0 and board[t] != pawn:
+                    if board[t] == enemy:
+                        targets.add(t)
+                    reaches_goal = reaches_goal or t in goal
+            reaches_goal = reaches_goal or any(t in goal and board[t] == EMPTY for t in geo.neighbours[a])
+        # A threat is worth more to the side about to carry it out.
+        score += (30 if to_move else 10) * len(targets)
+        if reaches_goal:
+            score += 60 if to_move else 20
+        return score
