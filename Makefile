@@ -1,0 +1,48 @@
+# Two commands do all set-up on a fresh Debian machine (as root, or with sudo):
+#   make play   - install what is missing, vendor the runtime, serve the app on 127.0.0.1
+#   make test   - install what the tests need, then run every test
+PORT ?= 8000
+VENV := .venv
+PY := $(VENV)/bin/python
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: play test test-fast bench vendor deps system-deps sync
+
+play: vendor
+	@echo "Serving the board games at http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
+	python3 -m http.server $(PORT) --bind 127.0.0.1
+
+test: deps vendor
+	$(PY) -m pytest -q tests e2e
+
+# Engine and app-logic tests only (no browser): quick feedback while coding.
+test-fast: $(VENV)/.installed
+	$(PY) -m pytest -q tests
+
+bench: deps vendor
+	$(PY) tools/bench_load.py
+	$(PY) tools/bench_engine.py
+
+vendor: node_modules/.installed
+	python3 tools/vendor.py
+
+# Rewrite pyscript.toml's [files] after adding or removing a Python module.
+sync:
+	python3 tools/sync_files.py
+
+deps: system-deps $(VENV)/.installed node_modules/.installed
+
+system-deps:
+	@command -v node >/dev/null && command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y nodejs npm; }
+	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
+	@python3 -c "import venv, ensurepip" 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv; }
+
+$(VENV)/.installed: requirements-dev.txt
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y nodejs npm; }
+	npm ci --no-audit --no-fund
+	touch $@

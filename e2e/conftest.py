@@ -1,0 +1,116 @@
+"""Playwright fixtures: our static site served on 127.0.0.1 and Debian's Chromium.
+
+Every page a test opens records the requests it makes and the console errors it logs;
+a request to any other host, or a console error, fails the test at teardown.
+"""
+
+import functools
+import http.server
+import os
+import threading
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+READY_TIMEOUT_MS = 120_000
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(directory):
+    handler = functools.partial(QuietHandler, directory=directory)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="session")
+def site():
+    """Base URL of the site, served from the repository root."""
+    if not os.path.isdir(os.path.join(ROOT, "vendor", "pyodide")):
+        pytest.fail("vendor/ is missing: run `make vendor` (make test does it)")
+    server = serve(ROOT)
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (make test does it)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield browser
+        browser.close()
+
+
+class Watch:
+    """What a page did that a test should know about."""
+
+    def __init__(self):
+        self.requests = []
+        self.console_errors = []
+
+    def foreign_requests(self):
+        return [u for u in self.requests
+                if urlparse(u).scheme not in ("data", "blob") and urlparse(u).hostname != "127.0.0.1"]
+
+
+@pytest.fixture
+def watch():
+    return Watch()
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def open_page(context, site, watch):
+    """open_page(query="") -> a ready page of the site."""
+    opened = []
+
+    def opener(query="", page=None):
+        page = page or context.new_page()
+        page.on("request", lambda r: watch.requests.append(r.url))
+        page.on("console", lambda m: m.type == "error" and watch.console_errors.append(m.text))
+        page.on("pageerror", lambda e: watch.console_errors.append(str(e)))
+        page.goto(f"{site}/index.html{query}")
+        page.wait_for_selector("body[data-ready='1']", timeout=READY_TIMEOUT_MS)
+        opened.append(page)
+        return page
+
+    yield opener
+    assert watch.foreign_requests() == [], "the page must not leave its own origin"
+    assert watch.console_errors == []
+
+
+def state(page):
+    return page.evaluate("window.boardgames.state()")
+
+
+def click_cell(page, name):
+    point = page.evaluate("name => window.boardgames.squareCenter(name)", name)
+    assert point is not None, f"no cell {name} on the board"
+    page.mouse.click(point["x"], point["y"])
+
+
+def play_by_clicks(page, move):
+    """Play a from-to move with two real clicks and check it was played."""
+    before = len(state(page)["moves"])
+    src, dst = move.split("-")
+    click_cell(page, src)
+    click_cell(page, dst)
+    after = state(page)["moves"]
+    assert len(after) == before + 1 and after[-1] == move, page.inner_text("#message")

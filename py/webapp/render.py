@@ -1,0 +1,219 @@
+"""Draw a session's board on a canvas 2D context.
+
+`ctx` is anything with the CanvasRenderingContext2D methods used here (the browser's,
+or a recorder in tests).  Highlights never rely on colour alone: the last move gets
+corner brackets, the selection a thick frame, destinations a dot (a ring on a capture).
+"""
+
+import math
+
+from . import pieces
+
+THEMES = {
+    "light": {
+        "background": "#f4efe6", "cell": ("#e9d8b4", "#c9a978"), "ghost_alpha": 0.35,
+        "line": "#6b5634", "label": "#4a3b22", "last": "rgba(40,110,200,0.35)",
+        "last_mark": "#1d4f91", "select": "#d23c1e", "target": "rgba(20,20,20,0.55)",
+        "capture_ring": "#c0261b", "special": "rgba(120,60,150,0.45)", "cursor": "#0a7d32",
+        "white_man": "#fbfaf5", "black_man": "#2b2b2b", "man_edge": "#1a1a1a",
+        "white_symbol": "#1a1a1a", "black_symbol": "#f5f5f5", "taken": "#c0261b",
+    },
+    "dark": {
+        "background": "#1d1f24", "cell": ("#6f6250", "#4d4234"), "ghost_alpha": 0.35,
+        "line": "#b8a888", "label": "#d8ccb4", "last": "rgba(90,160,255,0.35)",
+        "last_mark": "#8ec1ff", "select": "#ff7a5c", "target": "rgba(240,240,240,0.6)",
+        "capture_ring": "#ff6b5c", "special": "rgba(190,130,230,0.5)", "cursor": "#5fe08a",
+        "white_man": "#f2efe6", "black_man": "#151515", "man_edge": "#000000",
+        "white_symbol": "#151515", "black_symbol": "#f0f0f0", "taken": "#ff6b5c",
+    },
+}
+
+
+def marked_cells(game):
+    """Cells the rules single out: Tablut's throne, Royal VUT's centre."""
+    if game.id == "tablut":
+        return {"e5": "throne"}
+    centre = getattr(game, "centre", None)
+    if centre is not None:
+        return {game.grid.names[centre]: "centre"}
+    return {}
+
+
+def path(ctx, points):
+    ctx.beginPath()
+    ctx.moveTo(*points[0])
+    for p in points[1:]:
+        ctx.lineTo(*p)
+    ctx.closePath()
+
+
+def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=None):
+    """Draw everything; `shown` is the state to show (a past one while reviewing)."""
+    game = session.game
+    state = shown if shown is not None else session.state
+    colours = THEMES[theme]
+    ctx.fillStyle = colours["background"]
+    ctx.fillRect(0, 0, width, height)
+    marks = marked_cells(game)
+    last = state.last
+    last_cells = set(game.move_cells(last[0])) if last else set()
+    reviewing = shown is not None and shown is not session.state
+    targets = {} if reviewing or session.selected is None else session.destinations(session.selected)
+    men = game.men(state)
+
+    for cell in layout.cells:
+        poly = layout.polygon(cell)
+        ctx.globalAlpha = colours["ghost_alpha"] if cell.ghost else 1.0
+        path(ctx, poly)
+        ctx.fillStyle = colours["cell"][cell.shade]
+        ctx.fill()
+        ctx.lineWidth = 1
+        ctx.strokeStyle = colours["line"]
+        ctx.stroke()
+        if cell.name in marks:
+            draw_mark(ctx, layout, cell, colours)
+        if cell.name in last_cells:
+            path(ctx, poly)
+            ctx.fillStyle = colours["last"]
+            ctx.fill()
+            draw_brackets(ctx, layout, cell, colours["last_mark"])
+        man = men.get(cell.name)
+        if man:
+            draw_man(ctx, layout, cell, session.game_id, man, colours)
+        if cell.name in targets:
+            draw_target(ctx, layout, cell, cell.name in men, colours)
+        if cell.name == session.selected and not cell.ghost:
+            path(ctx, poly)
+            ctx.lineWidth = max(3, layout.unit * 0.07)
+            ctx.strokeStyle = colours["select"]
+            ctx.stroke()
+        if cell.name == cursor and not cell.ghost:
+            draw_cursor(ctx, layout, cell, colours)
+    ctx.globalAlpha = 1.0
+    if last:
+        for name in last[1]:
+            if name in layout.by_name:
+                draw_taken(ctx, layout, layout.by_name[name], colours)
+    draw_labels(ctx, layout, colours)
+
+
+def draw_mark(ctx, layout, cell, colours):
+    """A cross-hatched square for a special cell, seen without colour too."""
+    x, y = layout.to_px(cell.x, cell.y)
+    r = layout.inner_radius(cell) * 0.8
+    ctx.strokeStyle = colours["special"]
+    ctx.lineWidth = max(2, layout.unit * 0.05)
+    ctx.beginPath()
+    ctx.moveTo(x - r, y - r)
+    ctx.lineTo(x + r, y + r)
+    ctx.moveTo(x + r, y - r)
+    ctx.lineTo(x - r, y + r)
+    ctx.stroke()
+    ctx.strokeRect(x - r, y - r, 2 * r, 2 * r)
+
+
+def draw_brackets(ctx, layout, cell, colour):
+    x, y = layout.to_px(cell.x, cell.y)
+    r = layout.inner_radius(cell) * 0.92
+    k = r * 0.35
+    ctx.strokeStyle = colour
+    ctx.lineWidth = max(2, layout.unit * 0.05)
+    ctx.beginPath()
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            cx, cy = x + sx * r, y + sy * r
+            ctx.moveTo(cx - sx * k, cy)
+            ctx.lineTo(cx, cy)
+            ctx.lineTo(cx, cy - sy * k)
+    ctx.stroke()
+
+
+def draw_man(ctx, layout, cell, game_id, letter, colours):
+    side, shape, symbol, size = pieces.look(game_id, letter)
+    x, y = layout.to_px(cell.x, cell.y)
+    r = layout.inner_radius(cell) * size
+    fill = colours["white_man"] if side == "w" else colours["black_man"]
+    ctx.lineWidth = max(1.5, layout.unit * 0.03)
+    ctx.strokeStyle = colours["man_edge"]
+    ctx.fillStyle = fill
+    if shape == "block":
+        ctx.beginPath()
+        rounded_square(ctx, x, y, r * 0.85, r * 0.25)
+        ctx.fill()
+        ctx.stroke()
+    elif shape == "stack":  # two stones, the upper one offset: a promoted Pux piece
+        for dy in (r * 0.18, -r * 0.18):
+            ctx.beginPath()
+            ctx.arc(x, y + dy, r * 0.82, 0, 2 * math.pi)
+            ctx.fill()
+            ctx.stroke()
+    else:
+        ctx.beginPath()
+        ctx.arc(x, y, r, 0, 2 * math.pi)
+        ctx.fill()
+        ctx.stroke()
+    if symbol:
+        ctx.fillStyle = colours["white_symbol"] if side == "w" else colours["black_symbol"]
+        ctx.font = f"{int(r * 1.35)}px 'DejaVu Sans', 'Noto Sans Symbols2', 'Segoe UI Symbol', sans-serif"
+        ctx.textAlign = "center"
+        ctx.textBaseline = "middle"
+        ctx.fillText(symbol, x, y + r * 0.08)
+
+
+def rounded_square(ctx, x, y, h, k):
+    ctx.moveTo(x - h + k, y - h)
+    ctx.lineTo(x + h - k, y - h)
+    ctx.quadraticCurveTo(x + h, y - h, x + h, y - h + k)
+    ctx.lineTo(x + h, y + h - k)
+    ctx.quadraticCurveTo(x + h, y + h, x + h - k, y + h)
+    ctx.lineTo(x - h + k, y + h)
+    ctx.quadraticCurveTo(x - h, y + h, x - h, y + h - k)
+    ctx.lineTo(x - h, y - h + k)
+    ctx.quadraticCurveTo(x - h, y - h, x - h + k, y - h)
+    ctx.closePath()
+
+
+def draw_target(ctx, layout, cell, occupied, colours):
+    x, y = layout.to_px(cell.x, cell.y)
+    r = layout.inner_radius(cell)
+    ctx.beginPath()
+    if occupied:  # a capture: a ring around the victim
+        ctx.arc(x, y, r * 0.92, 0, 2 * math.pi)
+        ctx.lineWidth = max(3, layout.unit * 0.07)
+        ctx.strokeStyle = colours["capture_ring"]
+        ctx.stroke()
+    else:
+        ctx.arc(x, y, r * 0.28, 0, 2 * math.pi)
+        ctx.fillStyle = colours["target"]
+        ctx.fill()
+
+
+def draw_cursor(ctx, layout, cell, colours):
+    x, y = layout.to_px(cell.x, cell.y)
+    r = layout.inner_radius(cell) * 0.97
+    ctx.lineWidth = max(2, layout.unit * 0.05)
+    ctx.strokeStyle = colours["cursor"]
+    ctx.strokeRect(x - r, y - r, 2 * r, 2 * r)
+
+
+def draw_taken(ctx, layout, cell, colours):
+    """A small x where the last move captured a man."""
+    x, y = layout.to_px(cell.x, cell.y)
+    r = layout.inner_radius(cell) * 0.3
+    ctx.strokeStyle = colours["taken"]
+    ctx.lineWidth = max(2, layout.unit * 0.05)
+    ctx.beginPath()
+    ctx.moveTo(x - r, y - r)
+    ctx.lineTo(x + r, y + r)
+    ctx.moveTo(x + r, y - r)
+    ctx.lineTo(x - r, y + r)
+    ctx.stroke()
+
+
+def draw_labels(ctx, layout, colours):
+    ctx.fillStyle = colours["label"]
+    ctx.font = f"{max(10, int(layout.unit * 0.3))}px sans-serif"
+    ctx.textAlign = "center"
+    ctx.textBaseline = "middle"
+    for text, x, y in layout.labels():
+        ctx.fillText(text, x, y)

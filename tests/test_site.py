@@ -1,0 +1,38 @@
+"""Static checks of the site's files: offline-only, pinned runtime, config in sync."""
+
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import sync_files  # noqa: E402
+
+
+def read(name):
+    with open(os.path.join(ROOT, name)) as f:
+        return f.read()
+
+
+def test_pyscript_files_list_every_module():
+    assert read("pyscript.toml") == sync_files.render(), "run `make sync` (tools/sync_files.py)"
+
+
+def test_the_page_names_no_outside_host():
+    for name in ("index.html", "pyscript.toml", "css/style.css"):
+        assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", read(name)), name
+
+
+def test_interpreter_is_the_vendored_pyodide():
+    assert 'interpreter = "./vendor/pyodide/pyodide.mjs"' in read("pyscript.toml")
+    assert 'src="./vendor/pyscript/core.js"' in read("index.html")
+
+
+def test_runtime_versions_are_pinned_in_the_lockfile():
+    package = json.loads(read("package.json"))["dependencies"]
+    lock = json.loads(read("package-lock.json"))["packages"]
+    for name, version in package.items():
+        assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"{name} must be pinned exactly"
+        assert lock[f"node_modules/{name}"]["version"] == version

@@ -1,0 +1,110 @@
+"""The page's logic without a browser: layout geometry, click-to-move, undo, drawing."""
+
+import pytest
+
+from webapp.layout import Layout, board_cells, square_cells
+from webapp.render import draw_board
+from webapp.session import COMPUTER, HUMAN, Session
+
+from boardgames import GAME_IDS, get_game
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_every_cell_centre_hits_its_own_cell(flipped):
+    layout = Layout(square_cells(9, 9), 500, 430, flipped=flipped)
+    for name in layout.by_name:
+        assert layout.cell_at(*layout.center(name)) == name
+    assert layout.cell_at(1, 1) is None  # the label margin is not a cell
+
+
+def test_flipping_turns_the_board_round():
+    plain = Layout(square_cells(9, 9), 450, 450)
+    flipped = Layout(square_cells(9, 9), 450, 450, flipped=True)
+    assert plain.center("a1") == pytest.approx(flipped.center("i9"))
+    labels = dict((t, (x, y)) for t, x, y in flipped.labels())
+    assert labels["a"][0] > labels["i"][0], "files read right to left when flipped"
+    assert labels["a"][1] == pytest.approx(labels["i"][1])
+
+
+def test_wrapped_files_have_clickable_ghosts():
+    layout = Layout(square_cells(9, 9, wrap=True), 550, 450)
+    ghosts = [c for c in layout.cells if c.ghost]
+    assert len(ghosts) == 18
+    left_ghost = next(c for c in ghosts if c.name == "i3" and c.x < 0)
+    assert layout.cell_at(*layout.to_px(left_ghost.x, left_ghost.y)) == "i3"
+
+
+def test_click_to_move_selects_then_moves():
+    session = Session("tablut")
+    assert session.click("d1") is None and session.selected == "d1"
+    assert sorted(session.destinations("d1")) == ["a1", "b1", "c1", "d2", "d3", "d4"]
+    assert session.click("d3") == "d1-d3"
+    assert session.moves == ["d1-d3"] and session.selected is None
+    assert session.status() == "White to move"
+
+
+@pytest.mark.parametrize("clicks,message", [
+    (["e5"], "That is a white king: Black is to move."),
+    (["b2"], "Black to move: pick one of your men."),
+    (["d1", "f3"], "d1 cannot move to f3."),
+    (["e9"], "That soldier has no legal move."),
+])
+def test_useless_clicks_explain_themselves(clicks, message):
+    session = Session("tablut")
+    for cell in clicks:
+        session.click(cell)
+    assert session.message == message
+    assert session.moves == []
+
+
+def test_undo_against_the_computer_returns_to_the_humans_turn():
+    session = Session("tablut", players={"b": HUMAN, "w": COMPUTER})
+    session.play("d1-d3")
+    session.play("e3-d3" if "e3-d3" in session.legal() else session.legal()[0])
+    assert session.undo()
+    assert session.moves == [] and session.state.turn == "b"
+    assert session.redo() and session.moves == ["d1-d3"]
+
+
+def test_redo_is_dropped_by_a_new_move():
+    session = Session("tablut")
+    session.play("d1-d3")
+    session.undo()
+    session.play("d1-d2")
+    assert not session.redo()
+
+
+def test_illegal_move_leaves_the_game_unchanged():
+    session = Session("tablut")
+    with pytest.raises(ValueError, match="illegal move 'e5-e1'"):
+        session.play("e5-e1")
+    assert session.moves == [] and len(session.states) == 1
+
+
+class Recorder:
+    """A stand-in canvas context that records what is drawn."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __getattr__(self, name):
+        return lambda *args: self.calls.append((name, args))
+
+    def __setattr__(self, name, value):
+        if name == "calls":
+            object.__setattr__(self, name, value)
+        else:
+            self.calls.append(("set " + name, (value,)))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_draws_its_men_and_labels(game_id):
+    session = Session(game_id)
+    cells = board_cells(get_game(game_id))
+    layout = Layout(cells, 600, 600)
+    ctx = Recorder()
+    draw_board(ctx, layout, session, "light", 600, 600)
+    arcs_and_blocks = sum(1 for name, _ in ctx.calls if name in ("arc", "quadraticCurveTo"))
+    assert arcs_and_blocks >= len(session.men())
+    texts = [args[0] for name, args in ctx.calls if name == "fillText"]
+    assert "a" in texts and "1" in texts

@@ -1,0 +1,44 @@
+"""Copy the pinned runtime (Pyodide core, PyScript dist) from node_modules into vendor/.
+
+The page loads everything from its own origin: vendor/ is git-ignored and rebuilt from
+the versions pinned in package-lock.json (`npm ci` puts them in node_modules/).
+"""
+
+import os
+import shutil
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
+                 "python_stdlib.zip", "pyodide-lock.json"]
+
+
+def copy_tree(src, dst, keep):
+    os.makedirs(dst, exist_ok=True)
+    copied = 0
+    for name in sorted(os.listdir(src)):
+        path = os.path.join(src, name)
+        if os.path.isfile(path) and keep(name):
+            shutil.copy2(path, os.path.join(dst, name))
+            copied += 1
+    return copied
+
+
+def main():
+    modules = os.path.join(ROOT, "node_modules")
+    pyodide = os.path.join(modules, "pyodide")
+    pyscript = os.path.join(modules, "@pyscript", "core", "dist")
+    for folder in (pyodide, pyscript):
+        if not os.path.isdir(folder):
+            sys.exit(f"vendor: {folder} is missing; run `npm ci` first")
+    vendor = os.path.join(ROOT, "vendor")
+    shutil.rmtree(vendor, ignore_errors=True)
+    n = copy_tree(pyodide, os.path.join(vendor, "pyodide"), lambda name: name in PYODIDE_FILES)
+    if n != len(PYODIDE_FILES):
+        sys.exit(f"vendor: expected {len(PYODIDE_FILES)} Pyodide files, found {n}")
+    m = copy_tree(pyscript, os.path.join(vendor, "pyscript"), lambda name: not name.endswith(".map"))
+    print(f"vendor: {n} Pyodide files and {m} PyScript files in vendor/")
+
+
+if __name__ == "__main__":
+    main()
