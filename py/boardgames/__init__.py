@@ -5,9 +5,10 @@
 """
 
 from .tablut import Tablut
+from .uos import Uos
 from .vault import Vault
 
-_GAMES = {cls.id: cls for cls in (Tablut, Vault)}
+_GAMES = {cls.id: cls for cls in (Tablut, Vault, Uos)}
 GAME_IDS = tuple(_GAMES)
 
 

@@ -1,0 +1,351 @@
+"""UOS (RULES.md section 5): Gerhard Loos' chess on the 113-square diamond board.
+
+Each army (a usual chess set) holds two opposite corners.  The men move as their chess
+namesakes do on this board's geometry (see diamond.py for names and steps); the king's
+range shrinks with each check it receives.  Position text: the 15 rows (8 and 7 cells
+alternating), the side to move, the checks received by White's king and by Black's
+king, the half-move clock and the move number.
+
+For the page: `Uos.geometry` is the `DiamondBoard` (centres and colours of the cells
+for drawing, see diamond.py), `king_range(state, side)` the king's current range (None
+for unlimited) and `in_check(state)` whether the side to move is in check.
+"""
+
+from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, win
+from .diamond import DiamondBoard
+from .grid import EMPTY, parse_turn, split_fields, split_move
+
+BOARD = DiamondBoard()
+ORTHO_RAYS = BOARD.orthogonal_rays
+DIAG_RAYS = BOARD.diagonal_rays
+ALL_RAYS = [o + d for o, d in zip(ORTHO_RAYS, DIAG_RAYS)]
+ORTHO_STEPS = [tuple(ray[0] for ray in rays) for rays in ORTHO_RAYS]
+DIAG_STEPS = [tuple(ray[0] for ray in rays) for rays in DIAG_RAYS]
+NEIGHBOURS = [o + d for o, d in zip(ORTHO_STEPS, DIAG_STEPS)]
+KNIGHT_LEAPS = BOARD.leaps([(a, b) for a in (2, -2, 4, -4) for b in (2, -2, 4, -4)
+                            if abs(a) != abs(b)])
+KNIGHT_SETS = [frozenset(leaps) for leaps in KNIGHT_LEAPS]
+# LINES_FROM[i]: (ray, kind) of each line from i, kind 0 orthogonal, 1 diagonal;
+# LINE_THROUGH[i][j]: the (ray, kind) from i that passes j.
+LINES_FROM = [tuple((ray, 0) for ray in o) + tuple((ray, 1) for ray in d)
+              for o, d in zip(ORTHO_RAYS, DIAG_RAYS)]
+LINE_THROUGH = [{j: line for line in lines for j in line[0]} for lines in LINES_FROM]
+WHITE_SQUARES = frozenset(i for i, colour in enumerate(BOARD.colours) if colour == "white")
+
+MEN = {WHITE: "KQRBNP", BLACK: "kqrbnp"}  # MEN[side][0] is the king, [4] the knight
+# The men that capture along an orthogonal [0] / diagonal [1] line: (sliders, pawn);
+# the rook's and bishop's extra steps never capture, so never attack.
+LINE_ATTACKERS = {WHITE: (("RQ", ""), ("BQ", "P")), BLACK: (("rq", ""), ("bq", "p"))}
+PAWNS = "Pp"
+ARMY = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2, "P": 8}  # a chess set; nothing promotes
+MAN_NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+CHECKS_SLOT = {WHITE: 0, BLACK: 1}  # index in State.extra of the checks a king received
+NO_LIMIT = 14  # longer than any line: the range of a king that was never checked
+REACH = (NO_LIMIT, 3, 2, 1)  # king's range after 0, 1, 2, 3+ checks
+KING_RAYS = {reach: [tuple(ray[:reach] for ray in rays) for rays in ALL_RAYS]
+             for reach in REACH}
+FIFTY_MOVES = 100  # half-moves without a capture or pawn move that end the game
+
+VALUES = {"K": 0, "Q": 1000, "R": 400, "B": 550, "N": 260, "P": 100}
+RANGE_BONUS = (60, 30, 15, 0)  # a long-range king attacks and escapes better
+SHIELD_BONUS = 8  # per own man next to the king
+CHECK_PENALTY = 40
+
+
+def reach_after(checks):
+    """How many steps a king that has received `checks` checks may move and attack."""
+    return REACH[checks] if checks < 3 else 1
+
+
+def ray_attacked(board, ray, kind, side, reach):
+    """True when the first man on `ray` (a line of `kind`: 0 orthogonal, 1 diagonal)
+    belongs to `side` and attacks along it; `side`'s king sees `reach` steps."""
+    for distance, j in enumerate(ray, 1):
+        man = board[j]
+        if man != EMPTY:
+            sliders, pawn = LINE_ATTACKERS[side][kind]
+            return (man in sliders or man == MEN[side][0] and distance <= reach
+                    or man == pawn and distance == 1)
+    return False
+
+
+def attacked(board, cell, side, reach):
+    """True when `side` attacks `cell`; its king sees `reach` steps."""
+    for ray, kind in LINES_FROM[cell]:
+        if ray_attacked(board, ray, kind, side, reach):
+            return True
+    knight = MEN[side][4]
+    for j in KNIGHT_LEAPS[cell]:
+        if board[j] == knight:
+            return True
+    return False
+
+
+def attack_through(board, cell, via, side, reach):
+    """True when `side` attacks `cell` along the line through `via` (False if none)."""
+    line = LINE_THROUGH[cell].get(via)
+    return line is not None and ray_attacked(board, line[0], line[1], side, reach)
+
+
+def slides(board, rays, enemy):
+    """Cells reached by sliding along `rays`: empty ones, and the first enemy man."""
+    for ray in rays:
+        for j in ray:
+            man = board[j]
+            if man == EMPTY:
+                yield j
+                continue
+            if man in enemy:
+                yield j
+            break
+
+
+def targets(board, src, man, enemy, reach):
+    """Destination cells of the man on `src` (his own king's safety not considered)."""
+    kind = man.upper()
+    if kind == "P":
+        for ray in ORTHO_RAYS[src]:
+            if board[ray[0]] != EMPTY:
+                continue
+            yield ray[0]
+            if len(ray) > 1 and board[ray[1]] == EMPTY:
+                yield ray[1]
+        for j in DIAG_STEPS[src]:
+            if board[j] in enemy:
+                yield j
+    elif kind == "N":
+        for j in KNIGHT_LEAPS[src]:
+            if board[j] == EMPTY or board[j] in enemy:
+                yield j
+    elif kind == "R":
+        yield from slides(board, ORTHO_RAYS[src], enemy)
+        yield from (j for j in DIAG_STEPS[src] if board[j] == EMPTY)
+    elif kind == "B":
+        yield from slides(board, DIAG_RAYS[src], enemy)
+        yield from (j for j in ORTHO_STEPS[src] if board[j] == EMPTY)
+    elif kind == "Q":
+        yield from slides(board, ALL_RAYS[src], enemy)
+    else:
+        yield from slides(board, KING_RAYS[reach][src], enemy)
+
+
+def moved(board, src, dst):
+    """The board after the man on `src` moves to `dst` (taking whatever stood there)."""
+    man = board[src]
+    if src < dst:
+        return board[:src] + EMPTY + board[src + 1:dst] + man + board[dst + 1:]
+    return board[:dst] + man + board[dst + 1:src] + EMPTY + board[src + 1:]
+
+
+def outcome(board, side, checks, src, dst):
+    """(board after, check counts after) of moving `src` to `dst`: a check is counted
+    when the move leaves the opponent's king attacked.  The opponent's king is safe
+    before any move, so only the moved man or a line it opens can attack it."""
+    after = moved(board, src, dst)
+    king = after.index(MEN[OTHER[side]][0])
+    reach = reach_after(checks[CHECKS_SLOT[side]])
+    if (attack_through(after, king, dst, side, reach) or attack_through(after, king, src, side, reach)
+            or after[dst] == MEN[side][4] and dst in KNIGHT_SETS[king]):
+        checks = (checks[0] + 1, checks[1]) if side == BLACK else (checks[0], checks[1] + 1)
+    return after, checks
+
+
+class UosState(State):
+    """A UOS position: `extra` is the checks received by (White's, Black's) king;
+    `clock` (half-moves since a capture or pawn move) and `number` are move counters,
+    left out of the repetition key."""
+
+    __slots__ = ("clock", "number")
+
+    def __init__(self, board, turn, checks, clock, number, history=(), last=None):
+        super().__init__(board, turn, checks, history, last)
+        self.clock = clock
+        self.number = number
+
+
+def parse_count(text, what):
+    if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0"):
+        raise ValueError(f"{what} must be a whole number like 0 or 12, not '{text}'")
+    return int(text)
+
+
+class Uos(Game):
+    id = "uos"
+    name = "UOS"
+    summary = "Chess on 113 diamonds: armies in opposite corners, kings that weaken with each check."
+    setup = ("qn1pP1RK/7/nbp2PBR/7/1p4P1/7/p6P/7/P6p/7/1P4p1/7/NBP2pbr/7/QN1Pp1rk "
+             "w 0 0 0 1")
+    ply_cap = 300
+    geometry = grid = BOARD  # grid: what Game.men reads the cell names from
+    letters = MEN[WHITE] + MEN[BLACK]
+    rules = (
+        "The board has 64 black and 49 white squares, all diamonds. An orthogonal step "
+        "goes over a corner to the next square of the same colour; a diagonal step goes "
+        "over an edge to a square of the other colour.",
+        "Rook: slides by orthogonal steps; may also make one diagonal step to an empty square.",
+        "Bishop: slides by diagonal steps; may also make one orthogonal step to an empty square.",
+        "Queen: slides by orthogonal or diagonal steps. Knight: leaps 2 squares one way "
+        "and 1 square sideways on its own colour, as in chess.",
+        "King: slides like a queen, but after 1 check only up to 3 steps, after 2 checks "
+        "up to 2, from the 3rd check on 1. A king attacks as far as it may move, so a king "
+        "can give check.",
+        "Pawn: moves 1 or 2 orthogonal steps in any of the 4 directions (the square passed "
+        "over must be empty) and captures one diagonal step in any direction. Pawns never "
+        "promote.",
+        "White moves first. Checkmate wins; no move may leave the own king in check.",
+        "Draws: stalemate, the same position for the third time, and 50 moves by each side "
+        "without a capture or pawn move.",
+    )
+    rulings = (
+        "Setup reconstructed: the text's diagram has 10 rows on an 8-row board; its rows "
+        "5-6 repeat rows 7-8. Without them each side has a usual chess set in two "
+        "opposite corners.",
+        "Knight: 'as in FIDE chess' read as the chess knight's leap on the squares of its "
+        "own colour (2 orthogonal steps one way, 1 sideways).",
+        "No en passant (the text leaves it open) and no castling.",
+        "A check is counted each time a move leaves the opponent's king attacked; a move "
+        "is legal when, with the counts updated, the mover's king is not attacked.",
+        "Draws as in chess (the text only supposes so): stalemate, threefold repetition and "
+        "the 50-move rule, applied automatically. Two bare kings are not a draw by "
+        "themselves: a king with a longer range can mate one whose range has shrunk.",
+    )
+
+    # -- position text ---------------------------------------------------------
+    def parse(self, fen):
+        fields = split_fields(fen, 6)
+        board = BOARD.parse_board(fields[0], self.letters)
+        turn = parse_turn(fields[1])
+        white_checks = parse_count(fields[2], "the checks received by White's king")
+        black_checks = parse_count(fields[3], "the checks received by Black's king")
+        clock = parse_count(fields[4], "the half-move clock")
+        number = parse_count(fields[5], "the move number")
+        if number < 1:
+            raise ValueError("the move number starts at 1")
+        self._check_armies(board)
+        white_moves, black_moves = number - 1 + (turn == BLACK), number - 1
+        if white_checks > black_moves or black_checks > white_moves:
+            raise ValueError(f"by move {number} White has made {white_moves} moves and Black "
+                             f"{black_moves}: too few to give the checks counted")
+        if clock > min(FIFTY_MOVES, white_moves + black_moves):
+            raise ValueError(f"the half-move clock {clock} exceeds the half-moves played "
+                             f"({white_moves + black_moves}) or {FIFTY_MOVES}")
+        state = UosState(board, turn, (white_checks, black_checks), clock, number)
+        if self.in_check(state, OTHER[turn]):
+            raise ValueError(f"{SIDE_NAMES[OTHER[turn]]}, not to move, is in check")
+        if self.in_check(state) and state.extra[CHECKS_SLOT[turn]] == 0:
+            raise ValueError(f"{SIDE_NAMES[turn]} is in check, so its king's check count "
+                             "cannot be 0")
+        return state
+
+    @staticmethod
+    def _check_armies(board):
+        """Exactly one king each, no more men than a chess set, knights on black squares."""
+        for side, men in MEN.items():
+            for letter, man in zip(MEN[WHITE], men):
+                count, most = board.count(man), ARMY[letter]
+                if letter == "K" and count != 1:
+                    raise ValueError(f"{SIDE_NAMES[side]} must have exactly one king, "
+                                     f"the text has {count}")
+                if count > most:
+                    raise ValueError(f"{SIDE_NAMES[side]} has {count} {MAN_NAMES[letter]}s; "
+                                     f"an army has at most {most} (nothing promotes)")
+        for i in WHITE_SQUARES:
+            if board[i] in "Nn":
+                raise ValueError(f"a knight never reaches a white square, but one stands "
+                                 f"on {BOARD.names[i]}")
+
+    def fen(self, state):
+        white_checks, black_checks = state.extra
+        return (f"{BOARD.board_text(state.board)} {state.turn} {white_checks} {black_checks} "
+                f"{state.clock} {state.number}")
+
+    # -- rules -------------------------------------------------------------------
+    def generate(self, state):
+        board, side = state.board, state.turn
+        enemy = OTHER[side]
+        mine, theirs = MEN[side], MEN[enemy]
+        checks = state.extra
+        my_king = board.index(mine[0])
+        my_reach = reach_after(checks[CHECKS_SLOT[side]])
+        checked = self.in_check(state)
+        names = BOARD.names
+        for src, man in enumerate(board):
+            if man not in mine:
+                continue
+            moves_king = man == mine[0]
+            for dst in targets(board, src, man, theirs, my_reach):
+                after, checks_after = outcome(board, side, checks, src, dst)
+                their_reach = reach_after(checks_after[CHECKS_SLOT[enemy]])
+                if checked or moves_king:
+                    if attacked(after, dst if moves_king else my_king, enemy, their_reach):
+                        continue
+                elif attack_through(after, my_king, src, enemy, their_reach):
+                    continue  # the man was pinned
+                yield f"{names[src]}-{names[dst]}"
+
+    def apply(self, state, move):
+        a, b = split_move(move)
+        src, dst = BOARD.index(a), BOARD.index(b)
+        board, side = state.board, state.turn
+        after, checks = outcome(board, side, state.extra, src, dst)
+        captured = board[dst] != EMPTY
+        irreversible = captured or board[src] in PAWNS
+        # A new check count can never recur, so it also starts a fresh history.
+        fresh = irreversible or checks != state.extra
+        return UosState(after, OTHER[side], checks,
+                        0 if irreversible else state.clock + 1,
+                        state.number + (side == BLACK),
+                        history=() if fresh else state.history,
+                        last=(move, (b,) if captured else ()))
+
+    def judge(self, state):
+        if not self.moves(state):
+            if self.in_check(state):
+                return win(OTHER[state.turn], "checkmate")
+            return draw("stalemate")
+        if state.clock >= FIFTY_MOVES:
+            return draw("fifty-move rule: 50 moves each without a capture or pawn move")
+        if state.repetitions() >= 3:
+            return draw("threefold repetition")
+        return None
+
+    # -- for the page ------------------------------------------------------------
+    def king_range(self, state, side):
+        """How many steps `side`'s king may move and attack: None when unlimited."""
+        reach = reach_after(state.extra[CHECKS_SLOT[side]])
+        return None if reach == NO_LIMIT else reach
+
+    def in_check(self, state, side=None):
+        """Whether `side` (default: the side to move) has its king attacked."""
+        side = side or state.turn
+        enemy = OTHER[side]
+        board = state.board
+        return attacked(board, board.index(MEN[side][0]), enemy,
+                        reach_after(state.extra[CHECKS_SLOT[enemy]]))
+
+    # -- AI hooks ----------------------------------------------------------------
+    def evaluate(self, state):
+        """Material, slider scope (mobility), king range and the men around each king."""
+        board = state.board
+        score = 0
+        for i, man in enumerate(board):
+            if man == EMPTY:
+                continue
+            kind = man.upper()
+            value = VALUES[kind]
+            if kind in "QRB":
+                rays = ALL_RAYS[i] if kind == "Q" else ORTHO_RAYS[i] if kind == "R" else DIAG_RAYS[i]
+                value += 2 * sum(1 for _ in slides(board, rays, ""))
+            elif kind == "N":
+                value += 3 * len(KNIGHT_LEAPS[i])
+            elif kind == "K":
+                side = WHITE if man == "K" else BLACK
+                value += RANGE_BONUS[min(state.extra[CHECKS_SLOT[side]], 3)]
+                value += SHIELD_BONUS * sum(1 for j in NEIGHBOURS[i] if board[j] in MEN[side])
+            score += value if man in MEN[WHITE] else -value
+        if state.turn == BLACK:
+            score = -score
+        return score - (CHECK_PENALTY if self.in_check(state) else 0)
+
+    def is_noisy(self, state, move):
+        return state.board[BOARD.index(split_move(move)[1])] != EMPTY
