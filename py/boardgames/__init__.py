@@ -4,11 +4,12 @@
     game = get_game("tablut"); s = game.new(); s = game.play(s, game.legal(s)[0])
 """
 
+from .pux import Pux
 from .tablut import Tablut
 from .uos import Uos
 from .vault import Vault
 
-_GAMES = {cls.id: cls for cls in (Tablut, Vault, Uos)}
+_GAMES = {cls.id: cls for cls in (Tablut, Vault, Pux, Uos)}
 GAME_IDS = tuple(_GAMES)
 
 

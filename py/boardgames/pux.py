@@ -1,0 +1,291 @@
+"""Pux (RULES.md section 4): pieces move as far as their friends around them allow.
+
+A piece's move potential (MP) is its own stones plus the friendly stones around it.
+It moves up to MP cells forward or sideways (backward too once promoted), may carry
+its orthogonal neighbours along at a shared, smaller distance, and captures a piece
+with a smaller MP.  Capturing every enemy stone wins.
+"""
+
+from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, win
+from .grid import ALL_DIRECTIONS, EMPTY, ORTHOGONAL, SquareGrid, parse_turn, split_fields
+
+GRID = SquareGrid(8)
+NAMES = GRID.names
+OWNER = {"S": WHITE, "D": WHITE, "s": BLACK, "d": BLACK}
+STONE, PROMOTED = {WHITE: "S", BLACK: "s"}, {WHITE: "D", BLACK: "d"}
+MAX_STONES = 12
+# stones_of[side][man]: how many of `side`'s stones the man is (0 for empty or enemy).
+STONES_OF = {side: {man: (0 if OWNER.get(man) != side else 2 if man in "Dd" else 1)
+                    for man in "SDsd" + EMPTY} for side in (WHITE, BLACK)}
+NEIGHBOURS = [tuple(j for j in (GRID.step(i, d) for d in ALL_DIRECTIONS) if j is not None)
+              for i in range(GRID.size)]
+ORTHOGONAL_NEIGHBOURS = [tuple(j for j in (GRID.step(i, d) for d in ORTHOGONAL) if j is not None)
+                         for i in range(GRID.size)]
+LATERAL = ((1, 0), (-1, 0))
+FORWARD = {WHITE: ((0, 1), (1, 1), (-1, 1)), BLACK: ((0, -1), (1, -1), (-1, -1))}
+# The directions a piece may take: [side][promoted][lateral allowed].
+DIRECTIONS = {side: {promoted: {lateral: FORWARD[side] + (LATERAL if lateral else ())
+                                + (FORWARD[OTHER[side]] if promoted else ())
+                                for lateral in (False, True)}
+                     for promoted in (False, True)}
+              for side in (WHITE, BLACK)}
+LAST_RANK = {WHITE: 7, BLACK: 0}
+LATERAL_FIELDS = ("-", "w", "b", "wb")
+
+
+def file_rank_order(cell):
+    """Sort key of the notation: by file, then rank."""
+    return GRID.file(cell), GRID.rank(cell)
+
+
+def move_potential_at(board, cell):
+    """MP of the piece on `cell`: its own stones plus its side's stones around it."""
+    stones = STONES_OF[OWNER[board[cell]]]
+    return stones[board[cell]] + sum(stones[board[j]] for j in NEIGHBOURS[cell])
+
+
+def stone_count(board, side):
+    return board.count(STONE[side]) + 2 * board.count(PROMOTED[side])
+
+
+_SUBSETS = {}
+
+
+def subsets(cells):
+    """Every non-empty subset of the tuple `cells`, each ordered by file then rank
+    (notation order); cached, as the same neighbourhoods come up again and again."""
+    found = _SUBSETS.get(cells)
+    if found is None:
+        ordered = sorted(cells, key=file_rank_order)
+        found = _SUBSETS[cells] = [tuple(c for k, c in enumerate(ordered) if mask >> k & 1)
+                                   for mask in range(1, 1 << len(ordered))]
+    return found
+
+
+def group_distance(board, group, direction, reach):
+    """How far (up to `reach`) the group of cells can move in `direction`: every cell a
+    member passes or lands on must be on the board and empty or left by the group."""
+    rays = GRID.rays
+    for cell in group:
+        ray = rays[cell][direction]
+        limit = min(reach, len(ray))
+        step = 0
+        while step < limit and (board[ray[step]] == EMPTY or ray[step] in group):
+            step += 1
+        reach = step
+        if not reach:
+            break
+    return reach
+
+
+def lateral_field(flags):
+    """The canonical lateral field for the set of sides whose last move was lateral."""
+    return "".join(side for side in (WHITE, BLACK) if side in flags) or "-"
+
+
+def parse_cell(name, move):
+    i = GRID.index_of.get(name)
+    if i is None:
+        raise ValueError(f"'{move}' is not a Pux move: '{name}' is not a cell a1-h8")
+    return i
+
+
+class Pux(Game):
+    id = "pux"
+    name = "Pux"
+    summary = "Stones move as far as their friends around them allow, carrying neighbours along."
+    setup = "1ssssss1/1ssssss1/8/8/8/8/1SSSSSS1/1SSSSSS1 w -"
+    grid = GRID
+    ply_cap = 300
+    rules = (
+        "12 stones each on files b-g of the two home ranks; White moves first, up the board.",
+        "Move potential (MP) of a piece: its own stones (2 if promoted) plus the stones of "
+        "all friendly pieces on the 8 cells around it.",
+        "A piece moves 1 to MP cells in a straight line, forward (straight or diagonal) or "
+        "sideways, over empty cells; a promoted piece may also move backward.",
+        "It may carry any of its up to 4 orthogonal neighbours (either colour): all move the "
+        "same way and distance, at most MP / (pieces moving), rounded down. Every cell passed "
+        "or reached must be empty or left by the group.",
+        "Capture (written b7:b5): a piece carrying nothing moves onto an enemy piece within "
+        "reach whose MP is smaller than its own; the enemy piece is removed.",
+        "No side may make two sideways moves in a row.",
+        "A single stone of the mover ending a move on its last rank is promoted (a second "
+        "stone put on it), but only while its side has fewer than 12 stones on the board.",
+        "Capture all enemy stones to win.",
+    )
+    rulings = (
+        "Setup: the figure is missing from the text; it is taken from the game's web page "
+        "and agrees with the text's examples (b2 has the neighbours b1, c1, c2).",
+        "A side with no legal move on its turn loses; a position occurring for the third "
+        "time is a draw.",
+        "Transport: the distance is MP divided by the number of moving pieces (a promoted "
+        "piece counts once), rounded down; a carried enemy piece moves with the group.",
+        "Only the mover's own single stones are promoted, whether they moved or were carried; "
+        "if stones are short the moving piece comes first, then carried pieces by file, then "
+        "rank, of the cells they left. A stone left unpromoted waits for another move ending "
+        "on the last rank.",
+        "Captures compare the two MPs in the position before the move.",
+        "Position text: after the side to move, which sides' last move was sideways: "
+        "'-', 'w', 'b' or 'wb'.",
+    )
+
+    def parse(self, fen):
+        board_field, turn, lateral = split_fields(fen, 3)
+        board = GRID.parse_board(board_field, "SDsd")
+        turn = parse_turn(turn)
+        if lateral not in LATERAL_FIELDS:
+            raise ValueError(f"the last field says whose last move was lateral: "
+                             f"one of {', '.join(LATERAL_FIELDS)}, not '{lateral}'")
+        for side in (WHITE, BLACK):
+            count = stone_count(board, side)
+            if count > MAX_STONES:
+                raise ValueError(f"{SIDE_NAMES[side]} has {count} stones (a promoted piece is 2); "
+                                 f"at most {MAX_STONES}")
+        if not stone_count(board, OTHER[turn]):
+            raise ValueError(f"{SIDE_NAMES[OTHER[turn]]} has just moved, so it must have a stone")
+        return State(board, turn, (lateral,))
+
+    def fen(self, state):
+        return f"{GRID.board_text(state.board)} {state.turn} {state.extra[0]}"
+
+    def generate(self, state):
+        board, side = state.board, state.turn
+        stones = STONES_OF[side]
+        lateral_allowed = side not in state.extra[0]
+        rays = GRID.rays
+        for i, man in enumerate(board):
+            if not stones[man]:
+                continue
+            mp = move_potential_at(board, i)
+            directions = DIRECTIONS[side][man in "Dd"][lateral_allowed]
+            name = NAMES[i]
+            for d in directions:
+                for j in rays[i][d][:mp]:
+                    target = board[j]
+                    if target == EMPTY:
+                        yield f"{name}-{NAMES[j]}"
+                        continue
+                    if not stones[target] and mp > move_potential_at(board, j):
+                        yield f"{name}:{NAMES[j]}"
+                    break
+            carriable = tuple(j for j in ORTHOGONAL_NEIGHBOURS[i] if board[j] != EMPTY)
+            for carried in subsets(carriable):
+                reach = mp // (len(carried) + 1)
+                if not reach:
+                    continue
+                group = (i,) + carried
+                prefix = f"{name},{''.join(NAMES[j] for j in carried)}-"
+                for d in directions:
+                    distance = group_distance(board, group, d, reach)
+                    ray = rays[i][d]
+                    for step in range(distance):
+                        yield prefix + NAMES[ray[step]]
+
+    def apply(self, state, move):
+        mover, carried, destination, is_capture = self._cells(move)
+        side = state.turn
+        cells = list(state.board)
+        captured = ()
+        if is_capture:
+            captured = (NAMES[destination],)
+            arrivals = [destination]
+            cells[destination], cells[mover] = cells[mover], EMPTY
+        else:
+            shift = destination - mover
+            group = (mover,) + carried
+            men = [cells[m] for m in group]
+            for m in group:
+                cells[m] = EMPTY
+            arrivals = [m + shift for m in group]
+            for cell, man in zip(arrivals, men):
+                cells[cell] = man
+        promoted = self._promote(cells, side, arrivals)
+        flags = set(state.extra[0])
+        if GRID.rank(mover) == GRID.rank(destination):
+            flags.add(side)
+        else:
+            flags.discard(side)
+        irreversible = captured or promoted
+        return State("".join(cells), OTHER[side], (lateral_field(flags),),
+                     history=() if irreversible else state.history, last=(move, captured))
+
+    @staticmethod
+    def _promote(cells, side, arrivals):
+        """Promote the mover's single stones that arrived on the last rank, in notation
+        order, while the side has fewer than 12 stones.  True if any was promoted."""
+        stone, last = STONE[side], LAST_RANK[side]
+        count = cells.count(stone) + 2 * cells.count(PROMOTED[side])
+        promoted = False
+        for cell in arrivals:
+            if count >= MAX_STONES:
+                break
+            if cells[cell] == stone and GRID.rank(cell) == last:
+                cells[cell] = PROMOTED[side]
+                count += 1
+                promoted = True
+        return promoted
+
+    def judge(self, state):
+        side = state.turn
+        if not stone_count(state.board, side):
+            return win(OTHER[side], f"{SIDE_NAMES[OTHER[side]].capitalize()} captured all enemy stones")
+        if not self.moves(state):
+            return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
+        if state.repetitions() >= 3:
+            return draw("threefold repetition")
+        return None
+
+    def why_illegal(self, state, move):
+        try:
+            mover, _, destination, _ = self._cells(move)
+        except ValueError as error:
+            return f": {error}"
+        if state.turn in state.extra[0] and GRID.rank(mover) == GRID.rank(destination):
+            return f": {SIDE_NAMES[state.turn]}'s last move was sideways (no two in a row)"
+        return ""
+
+    # -- for the page and the AI ----------------------------------------------------
+    def _cells(self, move):
+        """(mover, carried cells, destination, is_capture) as indices; ValueError if the
+        text is not written like a Pux move."""
+        if not isinstance(move, str):
+            raise ValueError("a Pux move is a text like 'b2-b4', 'b2,b1c2-c3' or 'b7:b5'")
+        is_capture = ":" in move
+        head, separator, target = move.partition(":" if is_capture else "-")
+        mover_name, comma, carried_names = head.partition(",")
+        if not separator or (comma and (is_capture or not carried_names)) or len(carried_names) % 2:
+            raise ValueError(f"'{move}' is not a move like 'b2-b4', 'b2,b1c2-c3' or 'b7:b5'")
+        carried = tuple(parse_cell(carried_names[k:k + 2], move) for k in range(0, len(carried_names), 2))
+        return parse_cell(mover_name, move), carried, parse_cell(target, move), is_capture
+
+    def parse_move(self, move):
+        """(mover cell, carried cells, destination cell, is_capture) of a move text."""
+        mover, carried, destination, is_capture = self._cells(move)
+        return NAMES[mover], tuple(NAMES[c] for c in carried), NAMES[destination], is_capture
+
+    def move_cells(self, move):
+        mover, _, destination, _ = self._cells(move)
+        return NAMES[mover], NAMES[destination]
+
+    def move_potential(self, state, cell_name):
+        """MP of the piece on `cell_name`; ValueError for an empty cell."""
+        cell = GRID.index(cell_name)
+        if state.board[cell] == EMPTY:
+            raise ValueError(f"there is no piece on {cell_name}")
+        return move_potential_at(state.board, cell)
+
+    def is_noisy(self, state, move):
+        return ":" in move
+
+    def evaluate(self, state):
+        """Stones (100 each), move potential (strength in numbers) and advancement."""
+        board, side = state.board, state.turn
+        score = 0
+        for i, man in enumerate(board):
+            if man == EMPTY:
+                continue
+            owner = OWNER[man]
+            rank = GRID.rank(i) if owner == WHITE else 7 - GRID.rank(i)
+            value = (200 if man in "Dd" else 100 + 4 * rank) + 3 * move_potential_at(board, i)
+            score += value if owner == side else -value
+        return score
