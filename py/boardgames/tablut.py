@@ -9,6 +9,7 @@ from .grid import EMPTY, ORTHOGONAL, SquareGrid, parse_turn, split_fields, split
 
 GRID = SquareGrid(9)
 THRONE = GRID.index("e5")
+CELL_INDEX = GRID.index_of
 EDGE = frozenset(i for i in range(GRID.size)
                  if GRID.file(i) in (0, 8) or GRID.rank(i) in (0, 8))
 KING, SWEDE, MUSCOVITE = "K", "S", "s"
@@ -16,6 +17,28 @@ OWNER = {KING: WHITE, SWEDE: WHITE, MUSCOVITE: BLACK}
 # Men hostile to a soldier of each side (the armed king counts as a White man).
 HOSTILE_TO = {SWEDE: (MUSCOVITE,), MUSCOVITE: (SWEDE, KING)}
 NEIGHBOURS = [tuple(GRID.step(i, d) for d in ORTHOGONAL) for i in range(GRID.size)]
+# For the AI: the (one side, other side) pairs of cells around each cell, in line.
+ACROSS = [tuple((NEIGHBOURS[i][k], NEIGHBOURS[i][k ^ 1]) for k in range(4)
+                if NEIGHBOURS[i][k] is not None and NEIGHBOURS[i][k ^ 1] is not None)
+          for i in range(GRID.size)]
+EMPTIES = [EMPTY * n for n in range(10)]  # a line of n empty cells, to compare slices with
+SWEDE_VALUE, MUSCOVITE_VALUE, ESCAPE_VALUE = 100, 60, 40
+OPEN_LINE_VALUE = (0, 120, 900, 900, 900)  # Black to move: it can block one line, not two
+WIN_SCORE = 100_000
+
+
+def king_reach(board, file, rank, row, column):
+    """Yield (index along the cross line, cross line) for each cell the king can reach:
+    moving along his row the cross line is that cell's column, and vice versa."""
+    for step in (-1, 1):
+        f = file + step
+        while 0 <= f < 9 and row[f] == EMPTY:
+            yield rank, board[f::9]
+            f += step
+        r = rank + step
+        while 0 <= r < 9 and column[r] == EMPTY:
+            yield file, board[r * 9:r * 9 + 9]
+            r += step
 
 
 def custody_captures(board, moved_to):
@@ -114,9 +137,68 @@ class Tablut(Game):
         return None
 
     def is_noisy(self, state, move):
-        a, b = split_move(move)
-        src, dst = GRID.index(a), GRID.index(b)
-        cells = list(state.board)
-        cells[dst], cells[src] = cells[src], EMPTY
-        return bool(custody_captures(cells, dst)) or dst in EDGE and cells[dst] == KING
+        """Captures, the king's escape and his capture: the moves the AI's quiescence follows."""
+        a, _, b = move.partition("-")
+        dst = CELL_INDEX[b]
+        remembered, cells = self._capture_cells
+        if remembered is not state:
+            cells = self.capture_cells(state)
+        return dst in cells or dst in EDGE and state.board[CELL_INDEX[a]] == KING
 
+    _capture_cells = (None, frozenset())
+
+    def capture_cells(self, state):
+        """The empty cells where a man of the side to move would capture on arrival.
+
+        Remembered for the last state asked about, since the AI asks about every move
+        of one position in a row.
+        """
+        remembered, cells = self._capture_cells
+        if remembered is state:
+            return cells
+        board = state.board
+        victim, partners = (MUSCOVITE, (SWEDE, KING)) if state.turn == WHITE else (SWEDE, (MUSCOVITE,))
+        cells = set()
+        at = board.find(victim)
+        while at >= 0:
+            for near, far in ACROSS[at]:
+                if board[near] == EMPTY and board[far] in partners:
+                    cells.add(near)
+            at = board.find(victim, at + 1)
+        king = board.find(KING)
+        if state.turn == BLACK and king >= 0:
+            open_sides = [c for c in NEIGHBOURS[king]
+                          if c is None or (c != THRONE and board[c] != MUSCOVITE)]
+            if len(open_sides) == 1 and open_sides[0] is not None and board[open_sides[0]] == EMPTY:
+                cells.add(open_sides[0])
+        self._capture_cells = (state, cells)
+        return cells
+
+    def evaluate(self, state):
+        """White's chances from the king's freedom and the men, for the side to move.
+
+        The king's open lines to the edge decide most games (two at once cannot both
+        be blocked); lines he could open in one move, his room to move, material, and
+        the Muscovites around and near him weigh the rest.
+        """
+        board = state.board
+        king = board.find(KING)
+        if king < 0:
+            return -WIN_SCORE if state.turn == WHITE else WIN_SCORE
+        file, rank = king % 9, king // 9
+        row, column = board[rank * 9:rank * 9 + 9], board[file::9]
+        open_lines = ((row[:file] == EMPTIES[file]) + (row[file + 1:] == EMPTIES[8 - file])
+                      + (column[:rank] == EMPTIES[rank]) + (column[rank + 1:] == EMPTIES[8 - rank]))
+        reach = escapes = 0
+        for cell, across in king_reach(board, file, rank, row, column):
+            reach += 1
+            escapes += (across[:cell] == EMPTIES[cell]) + (across[cell + 1:] == EMPTIES[8 - cell])
+        hemmed = sum(1 for cell in NEIGHBOURS[king]
+                     if cell is not None and (cell == THRONE or board[cell] == MUSCOVITE))
+        crowd = sum(board[r * 9 + max(file - 2, 0):r * 9 + min(file + 3, 9)].count(MUSCOVITE)
+                    for r in range(max(rank - 2, 0), min(rank + 3, 9)))
+        score = (SWEDE_VALUE * board.count(SWEDE) - MUSCOVITE_VALUE * board.count(MUSCOVITE)
+                 + ESCAPE_VALUE * min(escapes, 4) + 4 * reach - 30 * hemmed - 10 * crowd)
+        if state.turn == WHITE:
+            return score + 1000 * open_lines
+        return -(score + OPEN_LINE_VALUE[open_lines])

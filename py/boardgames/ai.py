@@ -1,0 +1,338 @@
+"""The computer opponent: one alpha-beta search for every game.
+
+The search knows a game only through the engine contract (`moves`, `apply`, `result`)
+and the AI hooks (`evaluate`, `is_noisy`).  It is a negamax alpha-beta with iterative
+deepening, a transposition table keyed by `state.key`, move ordering (table move,
+noisy moves, killers, history), late-move reductions and a bounded quiescence search
+over noisy moves.
+
+The page's worker cannot be interrupted while Python runs, so the search is a
+`Searcher` that thinks in slices: `think(0.1)` deepens for at most 0.1 s and keeps its
+table and best move, so "Move now" can take `best_move` between slices.  An
+interrupted iteration is redone by the next slice, quickly, from the table.
+
+    from boardgames.ai import choose_move
+    move = choose_move(game, state, level=2)             # about 0.4 s
+    move = choose_move(game, state, nodes=5000, seed=1)  # reproducible
+"""
+
+import random
+import time
+
+from .core import SIDE_NAMES
+
+WIN = 1_000_000
+WIN_BOUND = WIN - 10_000  # scores beyond this are forced wins/losses (WIN - plies)
+INFINITY = 2 * WIN
+EXACT, LOWER, UPPER = 0, 1, 2
+MAX_DEPTH = 64
+QUIESCENCE_PLIES = 6  # noisy moves followed beyond the horizon
+LATE_MOVE = 4  # quiet moves after this many are searched one ply shallower first
+CHECK_EVERY = 256  # nodes between looks at the clock and the node budget
+TABLE_LIMIT = 400_000  # entries; the table is emptied between iterations beyond this
+
+LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
+
+
+class Level:
+    """How a level plays: depth cap, thinking time, and its deliberate error margin.
+
+    `margin`: the move is drawn at random among the root moves scoring within
+    `margin` of the best (100 = one man), so a weak level errs plausibly but never
+    gives up a win or a man it can see.
+    """
+
+    __slots__ = ("depth", "seconds", "margin")
+
+    def __init__(self, depth, seconds, margin):
+        self.depth, self.seconds, self.margin = depth, seconds, margin
+
+
+LEVELS = {
+    1: Level(depth=2, seconds=0.25, margin=60),
+    2: Level(depth=6, seconds=0.4, margin=10),
+    3: Level(depth=16, seconds=1.5, margin=0),
+    4: Level(depth=MAX_DEPTH, seconds=4.0, margin=0),
+}
+
+
+class _OutOfBudget(Exception):
+    """Raised inside the search when the slice's time or the node budget is spent."""
+
+
+def _to_table(score, ply):
+    """Forced-result scores are stored relative to the node, not the root."""
+    if score >= WIN_BOUND:
+        return score + ply
+    if score <= -WIN_BOUND:
+        return score - ply
+    return score
+
+
+def _from_table(score, ply):
+    if score >= WIN_BOUND:
+        return score - ply
+    if score <= -WIN_BOUND:
+        return score + ply
+    return score
+
+
+class Searcher:
+    """A resumable search for the move to play in `state` at `level`.
+
+    `think(seconds)` deepens for at most `seconds` (None: until the level's budget is
+    spent) and returns True once the search is finished: the level's time or depth,
+    the node budget, or a forced result.  `best_move` is a legal move from the start;
+    `depth` is the last completed depth, `score` its value for the side to move,
+    `nodes` the nodes searched so far.  With `nodes` the budget is that many nodes and
+    no clock, so the same seed gives the same move.
+    """
+
+    def __init__(self, game, state, level=2, seed=None, nodes=None, seconds=None):
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, not {level!r}")
+        if nodes is not None and (not isinstance(nodes, int) or nodes < 1):
+            raise ValueError(f"nodes must be a positive whole number, not {nodes!r}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be positive, not {seconds!r}")
+        if game.result(state) is not None:
+            raise ValueError("the game is over: there is no move to choose")
+        self.game, self.state, self.level = game, state, LEVELS[level]
+        self.rng = random.Random(seed)
+        self.node_limit = nodes
+        if seconds is None and nodes is None:
+            seconds = self.level.seconds
+        self.budget = seconds  # total thinking time; None: only nodes limit the search
+        self.elapsed = 0.0
+        self.nodes = 0
+        self.depth = 0
+        self.score = 0
+        self.done = False
+        self.table = {}
+        self.history = {}
+        self.killers = [[None, None] for _ in range(MAX_DEPTH + 1)]
+        self.deadline = None
+        self.check_at = 0
+        self.root = self._root_children()
+        self.best_move = self.root[0][0]
+
+    def _root_children(self):
+        """(move, state after it) for every root move: shuffled by the seed, then
+        noisy moves first and the rest by the opponent's static score."""
+        game, state = self.game, self.state
+        moves = list(game.moves(state))
+        self.rng.shuffle(moves)
+        children = [(m, game.apply(state, m)) for m in moves]
+        children.sort(key=lambda mc: (not game.is_noisy(state, mc[0]), game.evaluate(mc[1])))
+        return children
+
+    # -- the public side -----------------------------------------------------------
+    def think(self, seconds=None):
+        """Search on for at most `seconds` (None: the rest of the budget); True when done."""
+        if self.done:
+            return True
+        start = time.perf_counter()
+        limit = None
+        if self.budget is not None:
+            limit = self.budget - self.elapsed
+        if seconds is not None:
+            limit = seconds if limit is None else min(limit, seconds)
+        self.deadline = None if limit is None else start + limit
+        try:
+            if self.depth == 0:
+                self._take_win_in_one()
+            while not self.done:
+                self._iterate(self.depth + 1)
+        except _OutOfBudget:
+            pass
+        self.elapsed += time.perf_counter() - start
+        if self.budget is not None and self.elapsed >= self.budget:
+            self.done = True
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            self.done = True
+        return self.done
+
+    # -- the root ------------------------------------------------------------------
+    def _take_win_in_one(self):
+        """A move that wins at once is played at every level, without searching."""
+        mover = SIDE_NAMES[self.state.turn]
+        for move, child in self.root:
+            outcome = self.game.result(child)
+            if outcome is not None and outcome["winner"] == mover:
+                self.best_move, self.score, self.depth, self.done = move, WIN - 1, 1, True
+                return
+        if len(self.root) == 1:
+            self.done = True
+
+    def _iterate(self, depth):
+        """One root search to `depth`; keeps the root moves ordered best first.
+
+        Moves scoring within the level's margin of the best get exact scores, so the
+        level's random pick among them is fair.
+        """
+        if len(self.table) > TABLE_LIMIT:
+            self.table.clear()
+        margin = self.level.margin
+        scores = {}
+        best_score = -INFINITY
+        for index, (move, child) in enumerate(self.root):
+            if index == 0:
+                score = -self._search(child, depth - 1, -INFINITY, INFINITY, 1)
+            else:
+                floor = best_score - margin - 1  # scores above it are wanted exactly
+                score = -self._search(child, depth - 1, -floor - 1, -floor, 1)
+                if score > floor:
+                    score = -self._search(child, depth - 1, -INFINITY, -floor, 1)
+            scores[move] = score
+            if score > best_score:
+                best_score = score
+                if index and not margin:  # a better move found mid-iteration counts at once
+                    self.best_move = move
+        self.root.sort(key=lambda mc: -scores[mc[0]])
+        self.depth, self.score = depth, best_score
+        self.best_move = self._pick(scores, best_score)
+        if depth >= self.level.depth or abs(best_score) >= WIN_BOUND:
+            self.done = True
+
+    def _pick(self, scores, best_score):
+        """The best move, or at a level with a margin a random one within it."""
+        best = self.root[0][0]
+        if not self.level.margin or abs(best_score) >= WIN_BOUND:
+            return best
+        near = [m for m, _ in self.root if scores[m] >= best_score - self.level.margin]
+        return self.rng.choice(near)
+
+    # -- the tree ------------------------------------------------------------------
+    def _budget_check(self):
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise _OutOfBudget
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _OutOfBudget
+        self.check_at = self.nodes + CHECK_EVERY
+        if self.node_limit is not None:
+            self.check_at = min(self.check_at, self.node_limit)
+
+    def _visit(self, state, ply):
+        """Count a node; the score of a finished position (or a repetition inside the
+        search), else None."""
+        self.nodes += 1
+        if self.nodes >= self.check_at:
+            self._budget_check()
+        outcome = self.game.result(state)
+        if outcome is not None:
+            if outcome["winner"] is None:
+                return 0
+            won = outcome["winner"] == SIDE_NAMES[state.turn]
+            return WIN - ply if won else ply - WIN
+        if state.history.count(state.key) >= 2:
+            return 0  # repeating is at best a draw: the side could have done so anyway
+        return None
+
+    def _search(self, state, depth, alpha, beta, ply):
+        if depth <= 0:
+            return self._quiesce(state, alpha, beta, ply, QUIESCENCE_PLIES)
+        settled = self._visit(state, ply)
+        if settled is not None:
+            return settled
+        game = self.game
+        key = state.key
+        entry = self.table.get(key)
+        table_move = None
+        if entry is not None:
+            stored_depth, stored, flag, table_move = entry
+            if stored_depth >= depth:
+                stored = _from_table(stored, ply)
+                if (flag == EXACT or (flag == LOWER and stored >= beta)
+                        or (flag == UPPER and stored <= alpha)):
+                    return stored
+        original_alpha = alpha
+        best_score, best_move = -INFINITY, None
+        index = 0
+        for move, quiet in self._ordered(state, table_move, ply):
+            child = game.apply(state, move)
+            if index == 0:
+                score = -self._search(child, depth - 1, -beta, -alpha, ply + 1)
+            else:
+                reduction = 1 if quiet and depth >= 3 and index >= LATE_MOVE else 0
+                score = -self._search(child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1)
+                if score > alpha and (reduction or score < beta):
+                    score = -self._search(child, depth - 1, -beta, -alpha, ply + 1)
+            index += 1
+            if score > best_score:
+                best_score, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if quiet:
+                            self._remember_cutoff(move, depth, ply)
+                        break
+        if best_score <= original_alpha:
+            flag = UPPER
+        elif best_score >= beta:
+            flag = LOWER
+        else:
+            flag = EXACT
+        self.table[key] = (depth, _to_table(best_score, ply), flag, best_move)
+        return best_score
+
+    def _ordered(self, state, table_move, ply):
+        """Yield (move, is quiet): the table move, noisy moves, killers, then quiet
+        moves by history.  The table move comes before the others are even sorted,
+        since it often cuts off at once."""
+        is_noisy = self.game.is_noisy
+        if table_move is not None:
+            yield table_move, not is_noisy(state, table_move)
+        noisy, quiet = [], []
+        for move in self.game.moves(state):
+            if move != table_move:
+                (noisy if is_noisy(state, move) else quiet).append(move)
+        for move in noisy:
+            yield move, False
+        killers = [k for k in self.killers[ply] if k is not None and k != table_move and k in quiet]
+        for move in killers:
+            yield move, True
+        history = self.history
+        quiet.sort(key=lambda m: history.get(m, 0), reverse=True)
+        for move in quiet:
+            if move not in killers:
+                yield move, True
+
+    def _remember_cutoff(self, move, depth, ply):
+        killers = self.killers[ply]
+        if killers[0] != move:
+            killers[1], killers[0] = killers[0], move
+        self.history[move] = self.history.get(move, 0) + depth * depth
+
+    def _quiesce(self, state, alpha, beta, ply, plies_left):
+        """Stand pat on the static score, or play on the noisy moves (captures) only."""
+        settled = self._visit(state, ply)
+        if settled is not None:
+            return settled
+        best = round(self.game.evaluate(state))
+        if best >= beta or plies_left == 0:
+            return best
+        alpha = max(alpha, best)
+        game = self.game
+        is_noisy = game.is_noisy
+        for move in game.moves(state):
+            if not is_noisy(state, move):
+                continue
+            score = -self._quiesce(game.apply(state, move), -beta, -alpha, ply + 1, plies_left - 1)
+            if score > best:
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best
+
+
+def choose_move(game, state, *, level=2, seconds=None, seed=None, nodes=None):
+    """The move the computer plays (also the hint); ValueError if the game is over.
+
+    `seconds` overrides the level's thinking time; `nodes` replaces the clock by a node
+    budget, which makes the move reproducible for a given `seed`.
+    """
+    searcher = Searcher(game, state, level=level, seed=seed, nodes=nodes, seconds=seconds)
+    searcher.think()
+    return searcher.best_move

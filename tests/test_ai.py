@@ -1,0 +1,237 @@
+"""The computer opponent (boardgames.ai) for every registered game, and Tablut's AI hooks.
+
+Searches here run on node budgets, so they are fast and reproducible; the one clock
+test checks that the default level answers in time.
+"""
+
+import random
+import time
+
+import pytest
+
+from boardgames import GAME_IDS, get_game
+from boardgames.ai import LEVEL_NAMES, LEVELS, Searcher, choose_move
+
+SIDE = {"w": "white", "b": "black"}
+
+# (position, the winning move, or None when every level must find any winning move)
+TABLUT_WINS_IN_ONE = [
+    ("3s5/9/9/9/9/s2K4s/9/9/9 w", "d4-d1"),  # the king's one open line
+    ("9/9/9/9/9/3sKs3/9/4s4/9 b", "e2-e3"),  # the third Muscovite beside the throne
+]
+# (position, the only move that does not lose at once)
+TABLUT_ONLY_DEFENCES = [
+    ("3s5/9/9/9/9/s2K4s/9/s8/9 b", "a2-d2"),  # block the king's open line
+    ("9/1S7/9/9/9/3sK3s/4s4/9/5s3 w", None),  # f1-f4 would capture the king
+]
+# (position, move, is it noisy)
+TABLUT_NOISY = [
+    ("9/7K1/9/9/9/9/2Ss5/9/4S4 w", "e1-e3", True),  # custody of d3
+    ("9/7K1/9/9/9/9/2Ss5/9/4S4 w", "e1-e2", False),
+    ("9/7K1/9/9/9/9/2Ss5/9/4S4 w", "h8-h9", True),  # the king escapes
+    ("9/7K1/9/9/9/9/2Ss5/9/4S4 w", "h8-g8", False),
+    ("9/9/9/9/9/3sKs3/9/4s4/9 b", "e2-e3", True),  # the king is captured
+    ("9/9/9/9/9/3sKs3/9/4s4/9 b", "e2-d2", False),
+    ("9/9/9/9/9/2sSK4/9/9/9 w", "e4-f4", False),  # the man between two enemies is safe
+    ("9/9/9/9/9/s1S1K4/9/9/9 b", "a4-b4", False),  # the king is no Muscovite's partner
+    ("9/9/9/9/9/1sS1K4/9/2s6/9 b", "c2-c3", False),  # no custody across an empty cell
+    ("9/9/9/9/9/1sS1K4/9/9/9 w", "e4-d4", False),
+    ("9/9/9/9/9/1Ss1K4/9/9/9 w", "e4-d4", True),  # the armed king closes a custody
+]
+
+
+def random_position(game, rng, plies):
+    """A position after up to `plies` random moves that is not over (the last such)."""
+    state = game.new()
+    for _ in range(plies):
+        moves = game.legal(state)
+        after = game.play(state, rng.choice(moves)) if moves else state
+        if game.result(after) is not None:
+            break
+        state = after
+    return state
+
+
+def winning_moves(game, state):
+    side = SIDE[state.turn]
+    return [m for m in game.legal(state)
+            if (game.result(game.apply(state, m)) or {}).get("winner") == side]
+
+
+def decisive_playout(game, rng, tries=10):
+    """The positions of a random game that ended with a win (None after `tries` draws).
+
+    Captures are preferred, so that games won by taking every man end too."""
+    for _ in range(tries):
+        states = [game.new()]
+        for _ in range(game.ply_cap):
+            moves = game.legal(states[-1])
+            if not moves:
+                break
+            noisy = [m for m in moves if game.is_noisy(states[-1], m)]
+            states.append(game.play(states[-1], rng.choice(noisy or moves)))
+        if (game.result(states[-1]) or {}).get("winner"):
+            return states
+    return None
+
+
+def near_the_end(game, rng, keep, games=3):
+    """Positions of the last plies of decisive random games that `keep` accepts."""
+    found = []
+    for _ in range(games):
+        states = decisive_playout(game, rng)
+        if states is None:
+            break
+        found.extend(state for state in states[-5:-1] if keep(game, state))
+    if not found:
+        pytest.skip(f"{game.id}: random games gave no such position")
+    return found
+
+
+def defensible(game, state):
+    """Not won at once, some moves lose at once and some do not."""
+    if winning_moves(game, state):
+        return False
+    losing = [bool(winning_moves(game, game.apply(state, m))) for m in game.legal(state)]
+    return any(losing) and not all(losing)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_legal_move_from_setup_and_mid_game(game_id):
+    game = get_game(game_id)
+    rng = random.Random(game_id)
+    positions = [game.new()] + [random_position(game, rng, rng.randrange(4, 40)) for _ in range(2)]
+    for state in positions:
+        for level in LEVELS:
+            assert choose_move(game, state, level=level, nodes=200, seed=level) in game.legal(state)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_wins_in_one_near_the_end_of_random_games(game_id):
+    game = get_game(game_id)
+    for state in near_the_end(game, random.Random(1), winning_moves)[:3]:
+        winners = winning_moves(game, state)
+        for level in LEVELS:
+            assert choose_move(game, state, level=level, nodes=200, seed=level) in winners
+
+
+@pytest.mark.parametrize("fen, move", TABLUT_WINS_IN_ONE)
+def test_tablut_wins_in_one(fen, move):
+    game = get_game("tablut")
+    state = game.new(fen)
+    for level in LEVELS:
+        for seed in range(3):
+            assert choose_move(game, state, level=level, nodes=500, seed=seed) == move
+
+
+@pytest.mark.parametrize("fen, move", TABLUT_ONLY_DEFENCES)
+def test_tablut_avoids_losing_at_once(fen, move):
+    game = get_game("tablut")
+    state = game.new(fen)
+    safe = [m for m in game.legal(state) if not winning_moves(game, game.play(state, m))]
+    assert safe and len(safe) < len(game.legal(state))
+    if move is not None:
+        assert safe == [move]
+    for level in (2, 3, 4):
+        for seed in range(3):
+            assert choose_move(game, state, level=level, nodes=3000, seed=seed) in safe
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_avoids_losing_at_once_near_the_end_of_random_games(game_id):
+    game = get_game(game_id)
+    for seed, state in enumerate(near_the_end(game, random.Random(2), defensible)[:2]):
+        move = choose_move(game, state, level=2, nodes=3000, seed=seed)
+        assert not winning_moves(game, game.apply(state, move))
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_node_budget_makes_the_move_reproducible(level):
+    game = get_game("tablut")
+    state = random_position(game, random.Random(5), 12)
+    moves = {choose_move(game, state, level=level, nodes=1500, seed=9) for _ in range(2)}
+    assert len(moves) == 1
+
+
+def test_the_weakest_level_varies_its_play_and_the_others_less():
+    game = get_game("tablut")
+    state = game.new()
+    beginner = {choose_move(game, state, level=1, nodes=1500, seed=s) for s in range(8)}
+    assert len(beginner) > 1
+
+
+def test_searcher_resumes_and_only_deepens():
+    game = get_game("tablut")
+    state = random_position(game, random.Random(3), 10)
+    searcher = Searcher(game, state, level=4, seed=1, nodes=20000)
+    assert searcher.best_move in game.legal(state)
+    searcher.think(0.001)
+    assert searcher.best_move in game.legal(state)
+    depths = [searcher.depth]
+    while not searcher.think(0.05):
+        depths.append(searcher.depth)
+        assert searcher.best_move in game.legal(state)
+    depths.append(searcher.depth)
+    assert depths == sorted(depths) and depths[-1] >= 2
+    assert searcher.done and searcher.nodes >= 20000
+    assert searcher.think(1.0)  # finished: no more work
+
+
+def test_default_level_answers_in_time():
+    game = get_game("tablut")
+    state = game.new()
+    start = time.perf_counter()
+    choose_move(game, state)
+    assert time.perf_counter() - start < LEVELS[2].seconds + 0.3
+
+
+def test_levels_and_bad_arguments():
+    assert LEVEL_NAMES == {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
+    assert sorted(LEVELS) == [1, 2, 3, 4]
+    game = get_game("tablut")
+    over = game.new("9/9/9/9/9/9/9/9/K8 b")
+    assert game.result(over)
+    for kwargs in ({"level": 5}, {"level": 0}, {"nodes": 0}, {"nodes": 1.5}, {"seconds": -1}):
+        with pytest.raises(ValueError):
+            choose_move(game, game.new(), **kwargs)
+    with pytest.raises(ValueError, match="over"):
+        choose_move(game, over)
+
+
+@pytest.mark.parametrize("fen, move, noisy", TABLUT_NOISY)
+def test_tablut_noisy_moves(fen, move, noisy):
+    game = get_game("tablut")
+    assert game.is_noisy(game.new(fen), move) is noisy
+
+
+def test_tablut_noisy_means_captures_or_the_end():
+    """On random positions, noisy moves are exactly those that capture or win."""
+    game = get_game("tablut")
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(30):
+        state = random_position(game, rng, rng.randrange(10, 80))
+        for move in game.legal(state):
+            after = game.play(state, move)
+            assert game.is_noisy(state, move) is bool(after.last[1] or game.result(after)), move
+            checked += 1
+    assert checked > 1000
+
+
+def test_tablut_evaluation():
+    game = get_game("tablut")
+    setup = game.new()
+    assert abs(game.evaluate(setup)) < 200
+    # Black to move against two open lines of the king: lost, and the score says so.
+    assert game.evaluate(game.new("3s5/9/9/9/9/3K4s/9/9/9 b")) < -500
+    # One open line is a threat Black can meet.
+    one_line = game.evaluate(game.new("3s5/9/9/9/9/s2K4s/9/s8/9 b"))
+    assert -500 < one_line < 0
+    # Material counts: a Swede less is worse for White.
+    full = game.evaluate(game.new("9/9/9/4S4/3SKS3/4S4/9/9/S8 w"))
+    short = game.evaluate(game.new("9/9/9/4S4/3SKS3/4S4/9/9/9 w"))
+    assert full - short == 100
+    # Muscovites beside the king are bad for White.
+    free = game.evaluate(game.new("9/9/9/s8/4K4/s8/9/9/9 w"))
+    hemmed = game.evaluate(game.new("9/9/9/4s4/4K4/4s4/9/9/9 w"))
+    assert hemmed < free
