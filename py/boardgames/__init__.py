@@ -8,8 +8,9 @@ from .pux import Pux
 from .tablut import Tablut
 from .uos import Uos
 from .vault import Vault
+from .vut import VUT_GAMES
 
-_GAMES = {cls.id: cls for cls in (Tablut, Vault, Pux, Uos)}
+_GAMES = {cls.id: cls for cls in (*VUT_GAMES, Tablut, Vault, Pux, Uos)}
 GAME_IDS = tuple(_GAMES)
 
 
