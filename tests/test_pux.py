@@ -187,6 +187,17 @@ def test_parse_move_rejects_bad_text(game, move):
         game.parse_move(move)
 
 
+@pytest.mark.parametrize("cell,carried,expected", [
+    ("b2", ("b1", "c2"), {"b3", "c3", "a3", "a2"}),  # hand count: forward, both diagonals, left
+    ("b2", ("c2",), {"b3", "b4", "c3", "d4", "a3", "a2"}),
+    ("c1", (), set()),
+    ("b1", (), {"a2", "a1"}),
+])
+def test_destinations(game, cell, carried, expected):
+    found = game.destinations(game.new(), cell, carried)
+    assert set(found) == expected and len(found) == len(expected)
+
+
 def test_move_potential_of_an_empty_cell_is_an_error(game):
     with pytest.raises(ValueError, match="no piece on d4"):
         game.move_potential(game.new(), "d4")

@@ -267,6 +267,17 @@ class Pux(Game):
         mover, _, destination, _ = self._cells(move)
         return NAMES[mover], NAMES[destination]
 
+    def destinations(self, state, cell_name, carried=()):
+        """Cells the piece on `cell_name` may reach carrying exactly the pieces on the
+        cells `carried` (none: its plain moves and captures), for the page's move builder."""
+        carried = set(carried)
+        found = []
+        for move in self.legal(state):
+            mover, cells, destination, _ = self.parse_move(move)
+            if mover == cell_name and set(cells) == carried:
+                found.append(destination)
+        return found
+
     def move_potential(self, state, cell_name):
         """MP of the piece on `cell_name`; ValueError for an empty cell."""
         cell = GRID.index(cell_name)
