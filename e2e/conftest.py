@@ -87,7 +87,7 @@ def open_page(context, site, watch):
         page.on("console", lambda m: m.type == "error" and watch.console_errors.append(m.text))
         page.on("pageerror", lambda e: watch.console_errors.append(str(e)))
         page.goto(f"{site}/index.html{query}")
-        page.wait_for_selector("body[data-ready='1']", timeout=READY_TIMEOUT_MS)
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
         opened.append(page)
         return page
 
