@@ -73,6 +73,22 @@ class Tablut(Game):
     name = "Tablut"
     summary = "Linnaeus' Viking game: the king and his Swedes try to break out to the edge."
     setup = "3sss3/4s4/4S4/s3S3s/ssSSKSSss/s3S3s/4S4/4s4/3sss3 b"
+    rules = (
+        "Black's 16 Muscovites against White's king and 8 Swedes on a 9x9 board; Black moves first.",
+        "Every man moves like a chess rook: any distance in a straight line, not over other men.",
+        "Only the king may stop on the throne (e5); other men may not pass over it either.",
+        "A soldier is captured when an enemy move leaves it between two enemy men in a line; "
+        "moving between two enemies is safe.",
+        "The king is captured when Black surrounds it on all four sides, or on three with the throne as the fourth.",
+        "White wins when the king reaches any edge cell; Black wins by capturing the king.",
+        "A side with no legal move loses; a position repeated three times is a draw.",
+    )
+    rulings = (
+        "Black moves first, as in Linnaeus' account and Ludii's Tablut.",
+        "The king is armed: he helps capture Muscovites like any White man.",
+        "The empty throne is not hostile: it does not help capture soldiers (the text names no such rule).",
+        "A side with no legal move loses (the text is silent); threefold repetition is a draw.",
+    )
     grid = GRID
     letters = "KSs"
 

@@ -82,6 +82,7 @@ class App:
         players = {side: element(f"player-{side}").value for side in "wb"}
         self.session = Session(game_id, fen=fen, players=players)
         element("game-select").value = game_id
+        element("game-summary").textContent = self.session.game.summary
         self.show_rules()
         self.resize()
         self.say("")
