@@ -114,3 +114,27 @@ def play_by_clicks(page, move):
     click_cell(page, dst)
     after = state(page)["moves"]
     assert len(after) == before + 1 and after[-1] == move, page.inner_text("#message")
+
+
+@pytest.fixture(scope="module")
+def module_page(browser, site):
+    """One ready page shared by a test module (start-up costs seconds); tests switch games
+    with `new_game(page, id)`.  Foreign requests and console errors fail the module."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+    page = ctx.new_page()
+    seen = Watch()
+    page.on("request", lambda r: seen.requests.append(r.url))
+    page.on("console", lambda m: m.type == "error" and seen.console_errors.append(m.text))
+    page.on("pageerror", lambda e: seen.console_errors.append(str(e)))
+    page.goto(f"{site}/index.html")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    yield page
+    ctx.close()
+    assert seen.foreign_requests() == []
+    assert seen.console_errors == []
+
+
+def new_game(page, game_id):
+    result = page.evaluate("id => window.boardgames.newGame(id)", game_id)
+    assert result["ok"], result["error"]
+    assert state(page)["game"] == game_id
