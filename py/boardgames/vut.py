@@ -220,6 +220,11 @@ def _tables(v):
         paths[PIECE_OF[side]] = _paths(grid, v.piece_range, centre)
         paths[PAWN_OF[side]] = _paths(grid, v.pawn_range, centre)
         paths[KING_OF[side]] = _paths(grid, 1, None)
+    # link_lines[i]: (distance, cell) along each line from i, as far as any man reaches
+    longest = max(v.piece_range, v.pawn_range)
+    link_lines = [tuple(tuple(enumerate(cells, 1)) for cells in
+                        (_walk(grid.rays[i][d], longest, centre) for d in ORTHOGONAL) if cells)
+                  for i in range(grid.size)]
     move_index = {text: (i, j) for cells in paths.values() for i, cell_paths in enumerate(cells)
                   for path in cell_paths for j, text in path}
     flanks = [_flanks(grid, i, v.edge_custody) for i in range(grid.size)]
@@ -233,7 +238,9 @@ def _tables(v):
         "rules": rules_text(v, grid, centre), "rulings": v.rulings,
         "grid": grid, "centre": centre, "wrap": v.wrap,
         "letters": OWN[WHITE][:kinds] + OWN[BLACK][:kinds],
-        "paths": paths, "move_index": move_index,
+        "paths": paths, "move_index": move_index, "link_lines": link_lines,
+        "reach": {letter: length for side in (WHITE, BLACK) for letter, length in
+                  ((PIECE_OF[side], v.piece_range), (PAWN_OF[side], v.pawn_range))},
         "custody": [_custody_lines(grid, i, v.edge_custody) for i in range(grid.size)],
         "interventions": [tuple(pair for pair in pairs if OFF_BOARD not in pair)
                           if v.intervention else () for pairs in flanks],
@@ -407,34 +414,30 @@ class Vut(Game):
         v = self.variant
         return v.pawn_range * long_links + v.piece_range * (links - long_links)
 
-    def links(self, board, side):
-        """Adjacency lists of `side`'s pieces and pawns: A-B when one could move onto the other."""
-        own, paths = MEN[side], self.paths
-        linked = {i: [] for i, man in enumerate(board) if man in own}
-        for i in linked:
-            for path in paths[board[i]][i]:
-                for j, _ in path:
-                    if board[j] != EMPTY:
-                        if j in linked:
-                            linked[i].append(j)
-                            linked[j].append(i)
-                        break
-        return linked
-
     def components(self, board, side):
-        """The connected groups (lists of cells) of `side`'s men."""
-        linked = self.links(board, side)
+        """The connected groups (lists of cells) of `side`'s pieces and pawns.
+
+        A and B are linked when one could move onto the other's cell: the first man
+        along a line from A, at a distance within A's range or within its own.
+        """
+        own, reach, lines = MEN[side], self.reach, self.link_lines
         seen, groups = set(), []
-        for start in linked:
-            if start in seen:
+        for start, man in enumerate(board):
+            if man not in own or start in seen:
                 continue
             seen.add(start)
             group = [start]
             for cell in group:
-                for other in linked[cell]:
-                    if other not in seen:
-                        seen.add(other)
-                        group.append(other)
+                cell_reach = reach[board[cell]]
+                for line in lines[cell]:
+                    for distance, other in line:
+                        found = board[other]
+                        if found != EMPTY:
+                            if (found in own and other not in seen
+                                    and (distance <= cell_reach or distance <= reach[found])):
+                                seen.add(other)
+                                group.append(other)
+                            break
             groups.append(group)
         return groups
 
