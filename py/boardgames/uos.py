@@ -11,7 +11,7 @@ for drawing, see diamond.py), `king_range(state, side)` the king's current range
 for unlimited) and `in_check(state)` whether the side to move is in check.
 """
 
-from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, win
+from .core import BLACK, OTHER, WHITE, Game, State, draw, win
 from .diamond import DiamondBoard
 from .grid import EMPTY, parse_turn, split_fields, split_move
 
@@ -39,6 +39,7 @@ LINE_ATTACKERS = {WHITE: (("RQ", ""), ("BQ", "P")), BLACK: (("rq", ""), ("bq", "
 PAWNS = "Pp"
 ARMY = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2, "P": 8}  # a chess set; nothing promotes
 MAN_NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+SIDE_TITLES = {WHITE: "White", BLACK: "Black"}
 CHECKS_SLOT = {WHITE: 0, BLACK: 1}  # index in State.extra of the checks a king received
 NO_LIMIT = 14  # longer than any line: the range of a king that was never checked
 REACH = (NO_LIMIT, 3, 2, 1)  # king's range after 0, 1, 2, 3+ checks
@@ -231,9 +232,9 @@ class Uos(Game):
                              f"({white_moves + black_moves}) or {FIFTY_MOVES}")
         state = UosState(board, turn, (white_checks, black_checks), clock, number)
         if self.in_check(state, OTHER[turn]):
-            raise ValueError(f"{SIDE_NAMES[OTHER[turn]]}, not to move, is in check")
+            raise ValueError(f"{SIDE_TITLES[OTHER[turn]]}, not to move, is in check")
         if self.in_check(state) and state.extra[CHECKS_SLOT[turn]] == 0:
-            raise ValueError(f"{SIDE_NAMES[turn]} is in check, so its king's check count "
+            raise ValueError(f"{SIDE_TITLES[turn]} is in check, so its king's check count "
                              "cannot be 0")
         return state
 
@@ -244,10 +245,10 @@ class Uos(Game):
             for letter, man in zip(MEN[WHITE], men):
                 count, most = board.count(man), ARMY[letter]
                 if letter == "K" and count != 1:
-                    raise ValueError(f"{SIDE_NAMES[side]} must have exactly one king, "
+                    raise ValueError(f"{SIDE_TITLES[side]} must have exactly one king, "
                                      f"the text has {count}")
                 if count > most:
-                    raise ValueError(f"{SIDE_NAMES[side]} has {count} {MAN_NAMES[letter]}s; "
+                    raise ValueError(f"{SIDE_TITLES[side]} has {count} {MAN_NAMES[letter]}s; "
                                      f"an army has at most {most} (nothing promotes)")
         for i in WHITE_SQUARES:
             if board[i] in "Nn":
@@ -289,11 +290,11 @@ class Uos(Game):
         board, side = state.board, state.turn
         after, checks = outcome(board, side, state.extra, src, dst)
         captured = board[dst] != EMPTY
-        irreversible = captured or board[src] in PAWNS
-        # A new check count can never recur, so it also starts a fresh history.
-        fresh = irreversible or checks != state.extra
+        # No position before a capture or a new check count can recur: a fresh history.
+        # A pawn move resets the clock but not the history: pawns can step back.
+        fresh = captured or checks != state.extra
         return UosState(after, OTHER[side], checks,
-                        0 if irreversible else state.clock + 1,
+                        0 if captured or board[src] in PAWNS else state.clock + 1,
                         state.number + (side == BLACK),
                         history=() if fresh else state.history,
                         last=(move, (b,) if captured else ()))
