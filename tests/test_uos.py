@@ -58,43 +58,50 @@ def test_board_cells_names_colours_and_drawing():
 # -- each man's moves ----------------------------------------------------------------
 
 MOVES = [
-    # (men, side to move, cell, its destinations)
-    # Open board, centre h8 (a white square) or i9 next to it.
-    (KINGS + " Rh8", "w", "h8", "b8 d8 f8 j8 l8 n8 h2 h4 h6 h10 h12 h14 g7 g9 i7 i9"),
-    (KINGS + " Bh8", "w", "h8", "a1 b2 c3 d4 e5 f6 g7 i9 j10 k11 l12 m13 n14 o15 "
-                                "o1 n2 m3 l4 k5 j6 i7 g9 f10 e11 d12 c13 b14 a15 f8 j8 h6 h10"),
-    (KINGS + " Qh8", "w", "h8", "a1 b2 c3 d4 e5 f6 g7 i9 j10 k11 l12 m13 n14 o15 "
-                                "o1 n2 m3 l4 k5 j6 i7 g9 f10 e11 d12 c13 b14 a15 "
-                                "b8 d8 f8 j8 l8 n8 h2 h4 h6 h10 h12 h14"),
-    (KINGS + " Ni9", "w", "i9", "k13 k5 g13 g5 m11 m7 e11 e7"),  # knights keep to black
-    (KINGS + " Ph8", "w", "h8", "f8 d8 j8 l8 h6 h4 h10 h12"),
+    # (position, cell, its destinations)
+    # Open board, centre h8 (a white square) or i9 next to it (knights keep to black).
+    (position(KINGS + " Rh8"), "h8", "b8 d8 f8 j8 l8 n8 h2 h4 h6 h10 h12 h14 g7 g9 i7 i9"),
+    (position(KINGS + " Bh8"), "h8", "a1 b2 c3 d4 e5 f6 g7 i9 j10 k11 l12 m13 n14 o15 "
+                                     "o1 n2 m3 l4 k5 j6 i7 g9 f10 e11 d12 c13 b14 a15 "
+                                     "f8 j8 h6 h10"),
+    (position(KINGS + " Qh8"), "h8", "a1 b2 c3 d4 e5 f6 g7 i9 j10 k11 l12 m13 n14 o15 "
+                                     "o1 n2 m3 l4 k5 j6 i7 g9 f10 e11 d12 c13 b14 a15 "
+                                     "b8 d8 f8 j8 l8 n8 h2 h4 h6 h10 h12 h14"),
+    (position(KINGS + " Ni9"), "i9", "k13 k5 g13 g5 m11 m7 e11 e7"),
+    (position(KINGS + " Ph8"), "h8", "f8 d8 j8 l8 h6 h4 h10 h12"),
     # Edges and corners.
-    (KINGS + " Ra1", "w", "a1", "a3 a5 a7 a9 a11 a13 a15 c1 e1 g1 i1 k1 m1 o1 b2"),
-    (KINGS + " Ba1", "w", "a1", "b2 c3 d4 e5 f6 g7 h8 i9 j10 k11 l12 m13 n14 o15 c1 a3"),
-    (KINGS + " Bb8", "w", "b8", "a7 a9 c9 d10 e11 f12 g13 h14 i15 c7 d6 e5 f4 g3 h2 i1 d8 b6 b10"),
-    (KINGS + " Na1", "w", "a1", "c5 e3"),
-    (KINGS + " Pa1", "w", "a1", "a3 a5 c1 e1"),
+    (position(KINGS + " Ra1"), "a1", "a3 a5 a7 a9 a11 a13 a15 c1 e1 g1 i1 k1 m1 o1 b2"),
+    (position(KINGS + " Ba1"), "a1", "b2 c3 d4 e5 f6 g7 h8 i9 j10 k11 l12 m13 n14 o15 c1 a3"),
+    (position(KINGS + " Bb8"), "b8", "a7 a9 c9 d10 e11 f12 g13 h14 i15 "
+                                     "c7 d6 e5 f4 g3 h2 i1 d8 b6 b10"),
+    (position(KINGS + " Na1"), "a1", "c5 e3"),
+    (position(KINGS + " Pa1"), "a1", "a3 a5 c1 e1"),
     # The queen on the right edge; her own king on g15 ends the ray m9-h14.
-    (KINGS + " Qn8", "w", "n8", "l8 j8 h8 f8 d8 b8 n6 n4 n2 n10 n12 n14 o9 o7 "
-                                "m9 l10 k11 j12 i13 h14 m7 l6 k5 j4 i3 h2 g1"),
+    (position(KINGS + " Qn8"), "n8", "l8 j8 h8 f8 d8 b8 n6 n4 n2 n10 n12 n14 o9 o7 "
+                                     "m9 l10 k11 j12 i13 h14 m7 l6 k5 j4 i3 h2 g1"),
     # Blocked slides: an own man stops the slide before it, an enemy is taken; the
     # rook's extra diagonal step and the bishop's extra orthogonal step never capture.
-    (KINGS + " Rh8 Ph12 pl8 pg7", "w", "h8", "h10 h6 h4 h2 j8 l8 f8 d8 b8 g9 i7 i9"),
-    (KINGS + " Bh8 Pj10 pf6 ph10", "w", "h8", "i9 i7 j6 k5 l4 m3 n2 o1 g7 f6 "
-                                               "g9 f10 e11 d12 c13 b14 a15 f8 j8 h6"),
+    (position(KINGS + " Rh8 Ph12 pl8 pg7"), "h8", "h10 h6 h4 h2 j8 l8 f8 d8 b8 g9 i7 i9"),
+    (position(KINGS + " Bh8 Pj10 pf6 ph10"), "h8", "i9 i7 j6 k5 l4 m3 n2 o1 g7 f6 "
+                                                   "g9 f10 e11 d12 c13 b14 a15 f8 j8 h6"),
     # Pawn: no step onto or over a man, no orthogonal capture, diagonal capture of
     # enemies only (g9 yes, own i7 no), a double step stops before the man on h4.
-    (KINGS + " Ph8 Ph10 pf8 pg9 Pi7 ph4", "w", "h8", "h6 j8 l8 g9"),
+    (position(KINGS + " Ph8 Ph10 pf8 pg9 Pi7 ph4"), "h8", "h6 j8 l8 g9"),
     # Black's pawns move the same way, in all four directions.
-    (KINGS + " ph8 Pg7", "b", "h8", "f8 d8 j8 l8 h6 h4 h10 h12 g7"),
+    (position(KINGS + " ph8 Pg7", "b"), "h8", "f8 d8 j8 l8 h6 h4 h10 h12 g7"),
     # The bishop pinned to its king moves along the pin only.
-    ("Ka1 Bc3 qg7 ko5", "w", "c3", "b2 d4 e5 f6 g7"),
+    (position("Ka1 Bc3 qg7 ko5"), "c3", "b2 d4 e5 f6 g7"),
+    # The knight shields its king (range 1 after 3 checks) from Black's unchecked
+    # king 4 steps away: it may leave only with a check, which cuts that range to 3.
+    (position("Ka1 Nc3 ke5", checks=(3, 0)), "c3", "a7 g1"),
+    # With its own king unchecked, leaving is a discovered check by that king: legal.
+    (position("Ka1 Nc3 ke5"), "c3", "a7 g1 e7 g5"),
 ]
 
 
-@pytest.mark.parametrize("men,turn,cell,expected", MOVES)
-def test_moves_of_each_man(men, turn, cell, expected):
-    assert destinations(position(men, turn), cell) == cells(expected)
+@pytest.mark.parametrize("text,cell,expected", MOVES)
+def test_moves_of_each_man(text, cell, expected):
+    assert destinations(text, cell) == cells(expected)
 
 
 def test_in_check_only_moves_that_answer_the_check():
@@ -259,8 +266,8 @@ BAD_TEXTS = [
     (GAME.setup.rsplit(" ", 1)[0], "6 fields"),
     (GAME.setup[:-1] + "0", "move number starts at 1"),
     (GAME.setup[:-3] + "x 1", "half-move clock must be a whole number"),
-    (GAME.setup.replace(" 0 0 0 ", " 01 0 0 "), "checks received by White's king must be a whole number"),
-    (GAME.setup.replace(" 0 0 0 ", " 0 -1 0 "), "checks received by Black's king must be a whole number"),
+    (GAME.setup.replace(" 0 0 0 ", " 01 0 0 "), "checks received by White's king must be a whole"),
+    (GAME.setup.replace(" 0 0 0 ", " 0 -1 0 "), "checks received by Black's king must be a whole"),
     (GAME.setup.replace(" 0 0 0 1", " 2 0 0 2"), "too few to give the checks counted"),
     (GAME.setup.replace(" 0 0 0 1", " 0 0 3 2"), "half-move clock 3 exceeds"),
     (position("Ka1 ko13", clock=101, number=60), "half-move clock 101 exceeds"),

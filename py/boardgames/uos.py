@@ -43,6 +43,8 @@ SIDE_TITLES = {WHITE: "White", BLACK: "Black"}
 CHECKS_SLOT = {WHITE: 0, BLACK: 1}  # index in State.extra of the checks a king received
 NO_LIMIT = 14  # longer than any line: the range of a king that was never checked
 REACH = (NO_LIMIT, 3, 2, 1)  # king's range after 0, 1, 2, 3+ checks
+SLIDER_RAYS = {"Q": ALL_RAYS, "R": ORTHO_RAYS, "B": DIAG_RAYS}
+QUIET_STEPS = {"R": DIAG_STEPS, "B": ORTHO_STEPS}  # the rook's and bishop's extra step
 KING_RAYS = {reach: [tuple(ray[:reach] for ray in rays) for rays in ALL_RAYS]
              for reach in REACH}
 FIFTY_MOVES = 100  # half-moves without a capture or pawn move that end the game
@@ -88,6 +90,27 @@ def attack_through(board, cell, via, side, reach):
     return line is not None and ray_attacked(board, line[0], line[1], side, reach)
 
 
+def pin_candidates(board, king, enemy):
+    """The men that may be pinned to `king`: the first man on a line from it when he is
+    the king's own and the next man beyond is one of `enemy`'s sliders for that line
+    or `enemy`'s king (whose range the move may still shrink)."""
+    theirs = MEN[enemy]
+    cells = set()
+    for ray, kind in LINES_FROM[king]:
+        shield = None
+        for j in ray:
+            man = board[j]
+            if man == EMPTY:
+                continue
+            if shield is None and man not in theirs:
+                shield = j
+                continue
+            if shield is not None and (man in LINE_ATTACKERS[enemy][kind][0] or man == theirs[0]):
+                cells.add(shield)
+            break
+    return cells
+
+
 def slides(board, rays, enemy):
     """Cells reached by sliding along `rays`: empty ones, and the first enemy man."""
     for ray in rays:
@@ -118,16 +141,12 @@ def targets(board, src, man, enemy, reach):
         for j in KNIGHT_LEAPS[src]:
             if board[j] == EMPTY or board[j] in enemy:
                 yield j
-    elif kind == "R":
-        yield from slides(board, ORTHO_RAYS[src], enemy)
-        yield from (j for j in DIAG_STEPS[src] if board[j] == EMPTY)
-    elif kind == "B":
-        yield from slides(board, DIAG_RAYS[src], enemy)
-        yield from (j for j in ORTHO_STEPS[src] if board[j] == EMPTY)
-    elif kind == "Q":
-        yield from slides(board, ALL_RAYS[src], enemy)
-    else:
+    elif kind == "K":
         yield from slides(board, KING_RAYS[reach][src], enemy)
+    else:
+        yield from slides(board, SLIDER_RAYS[kind][src], enemy)
+        if kind in QUIET_STEPS:
+            yield from (j for j in QUIET_STEPS[kind][src] if board[j] == EMPTY)
 
 
 def moved(board, src, dst):
@@ -145,7 +164,8 @@ def outcome(board, side, checks, src, dst):
     after = moved(board, src, dst)
     king = after.index(MEN[OTHER[side]][0])
     reach = reach_after(checks[CHECKS_SLOT[side]])
-    if (attack_through(after, king, dst, side, reach) or attack_through(after, king, src, side, reach)
+    if (attack_through(after, king, dst, side, reach)
+            or attack_through(after, king, src, side, reach)
             or after[dst] == MEN[side][4] and dst in KNIGHT_SETS[king]):
         checks = (checks[0] + 1, checks[1]) if side == BLACK else (checks[0], checks[1] + 1)
     return after, checks
@@ -173,7 +193,7 @@ def parse_count(text, what):
 class Uos(Game):
     id = "uos"
     name = "UOS"
-    summary = "Chess on 113 diamonds: armies in opposite corners, kings that weaken with each check."
+    summary = "Chess on 113 diamonds: armies in opposite corners, kings weakened by each check."
     setup = ("qn1pP1RK/7/nbp2PBR/7/1p4P1/7/p6P/7/P6p/7/1P4p1/7/NBP2pbr/7/QN1Pp1rk "
              "w 0 0 0 1")
     ply_cap = 300
@@ -269,19 +289,24 @@ class Uos(Game):
         my_king = board.index(mine[0])
         my_reach = reach_after(checks[CHECKS_SLOT[side]])
         checked = self.in_check(state)
+        pins = pin_candidates(board, my_king, enemy)
         names = BOARD.names
         for src, man in enumerate(board):
             if man not in mine:
                 continue
             moves_king = man == mine[0]
+            # Only a king move, a move out of check or a pinned man's move can leave
+            # the king attacked; the others need no look ahead.
+            risky = checked or moves_king or src in pins
             for dst in targets(board, src, man, theirs, my_reach):
-                after, checks_after = outcome(board, side, checks, src, dst)
-                their_reach = reach_after(checks_after[CHECKS_SLOT[enemy]])
-                if checked or moves_king:
-                    if attacked(after, dst if moves_king else my_king, enemy, their_reach):
-                        continue
-                elif attack_through(after, my_king, src, enemy, their_reach):
-                    continue  # the man was pinned
+                if risky:
+                    after, checks_after = outcome(board, side, checks, src, dst)
+                    their_reach = reach_after(checks_after[CHECKS_SLOT[enemy]])
+                    if checked or moves_king:
+                        if attacked(after, dst if moves_king else my_king, enemy, their_reach):
+                            continue
+                    elif attack_through(after, my_king, src, enemy, their_reach):
+                        continue  # the man was pinned
                 yield f"{names[src]}-{names[dst]}"
 
     def apply(self, state, move):
@@ -334,9 +359,8 @@ class Uos(Game):
                 continue
             kind = man.upper()
             value = VALUES[kind]
-            if kind in "QRB":
-                rays = ALL_RAYS[i] if kind == "Q" else ORTHO_RAYS[i] if kind == "R" else DIAG_RAYS[i]
-                value += 2 * sum(1 for _ in slides(board, rays, ""))
+            if kind in SLIDER_RAYS:
+                value += 2 * sum(1 for _ in slides(board, SLIDER_RAYS[kind][i], ""))
             elif kind == "N":
                 value += 3 * len(KNIGHT_LEAPS[i])
             elif kind == "K":
