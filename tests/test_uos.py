@@ -290,12 +290,20 @@ def test_position_text_round_trips_and_fields():
                                                      checks=(2, 1), clock=0, number=30)).key
 
 
-def test_bad_moves_raise():
-    state = GAME.new()
-    with pytest.raises(ValueError, match="no cell|illegal"):
-        GAME.play(state, "b1-c3")
-    with pytest.raises(ValueError, match="illegal move 'a1-a3'"):
-        GAME.play(state, "a1-a3")
+BAD_MOVES = [
+    # (position, move, the error message)
+    (GAME.setup, "b1-c3", "illegal move 'b1-c3': there is no cell 'b1'"),
+    (GAME.setup, "a1-a3", "illegal move 'a1-a3'$"),
+    (GAME.setup, "a15-a13", "illegal move 'a15-a13': White has no man on a15"),
+    (GAME.setup, "c1e5", "not a move like"),
+    (position("Ka1 Bc3 qg7 ko5"), "c3-d2", "it would leave White's king in check"),
+]
+
+
+@pytest.mark.parametrize("text,move,message", BAD_MOVES)
+def test_bad_moves_say_why(text, move, message):
+    with pytest.raises(ValueError, match=message):
+        GAME.play(GAME.new(text), move)
 
 
 # -- setup, page helpers and AI hooks ---------------------------------------------------

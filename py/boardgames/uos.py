@@ -229,6 +229,9 @@ class Uos(Game):
         "Draws as in chess (the text only supposes so): stalemate, threefold repetition and "
         "the 50-move rule, applied automatically. Two bare kings are not a draw by "
         "themselves: a king with a longer range can mate one whose range has shrunk.",
+        "Pawns can step back, so a pawn move restarts the 50-move count but positions "
+        "from before it still count towards a threefold repetition; the check counts "
+        "belong to the position.",
     )
 
     # -- position text ---------------------------------------------------------
@@ -323,6 +326,19 @@ class Uos(Game):
                         state.number + (side == BLACK),
                         history=() if fresh else state.history,
                         last=(move, (b,) if captured else ()))
+
+    def why_illegal(self, state, move):
+        try:
+            src, dst = (BOARD.index(name) for name in split_move(move))
+        except ValueError as error:
+            return f": {error}"
+        board, side = state.board, state.turn
+        if board[src] not in MEN[side]:
+            return f": {SIDE_TITLES[side]} has no man on {BOARD.names[src]}"
+        if dst in targets(board, src, board[src], MEN[OTHER[side]],
+                          reach_after(state.extra[CHECKS_SLOT[side]])):
+            return f": it would leave {SIDE_TITLES[side]}'s king in check"
+        return ""
 
     def judge(self, state):
         if not self.moves(state):
