@@ -18,15 +18,23 @@ def read(name):
 
 def test_pyscript_files_list_every_module():
     assert read("pyscript.toml") == sync_files.render(), "run `make sync` (tools/sync_files.py)"
+    assert read("worker.toml") == sync_files.render_worker(), "run `make sync` (tools/sync_files.py)"
+
+
+def test_the_worker_gets_the_whole_engine_and_nothing_of_the_page():
+    listed = re.findall(r'^"\./py/(\w+)/(\w+\.py)" = "\./\1/"$', read("worker.toml"), re.M)
+    engine = sorted(n for n in os.listdir(os.path.join(ROOT, "py", "boardgames")) if n.endswith(".py"))
+    assert listed == [("boardgames", name) for name in engine]
 
 
 def test_the_page_names_no_outside_host():
-    for name in ("index.html", "pyscript.toml", "css/style.css"):
+    for name in ("index.html", "pyscript.toml", "worker.toml", "css/style.css"):
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", read(name)), name
 
 
 def test_interpreter_is_the_vendored_pyodide():
-    assert 'interpreter = "./vendor/pyodide/pyodide.mjs"' in read("pyscript.toml")
+    for config in ("pyscript.toml", "worker.toml"):
+        assert 'interpreter = "./vendor/pyodide/pyodide.mjs"' in read(config), config
     assert 'src="./vendor/pyscript/core.js"' in read("index.html")
 
 
@@ -36,3 +44,9 @@ def test_runtime_versions_are_pinned_in_the_lockfile():
     for name, version in package.items():
         assert re.fullmatch(r"\d+\.\d+\.\d+", version), f"{name} must be pinned exactly"
         assert lock[f"node_modules/{name}"]["version"] == version
+
+
+def test_readme_rulings_match_the_engine():
+    import rulings_md
+    assert read("README.md") == rulings_md.readme_with_rulings(read("README.md")), \
+        "run `python3 tools/rulings_md.py --write`"
