@@ -43,14 +43,14 @@ def summary(row_limit):
 def playout(game):
     # A playout whose moves depend only on the sorted legal moves, so it is the same
     # game in any interpreter: its trail of position texts is compared by digest.
-    state, trail = game.new(), []
+    state = game.new()
+    trail = [game.fen(state)]
     for ply in range(game.ply_cap):
-        trail.append(game.fen(state))
         moves = sorted(game.legal(state))
         if not moves:
             break
         state = game.play(state, moves[(ply * 7919 + 13) % len(moves)])
-    trail.append(game.fen(state))
+        trail.append(game.fen(state))
     digest = hashlib.sha256("\\n".join(trail).encode()).hexdigest()
     return {"plies": len(trail) - 1, "final": trail[-1], "result": game.result(state), "digest": digest}
 """
