@@ -28,7 +28,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_DEPTH = 64
 QUIESCENCE_PLIES = 6  # noisy moves followed beyond the horizon
 LATE_MOVE = 4  # quiet moves after this many are searched one ply shallower first
-CHECK_EVERY = 256  # nodes between looks at the clock and the node budget
+CHECK_EVERY = 128  # nodes between looks at the clock and the node budget
 TABLE_LIMIT = 400_000  # entries; the table is emptied between iterations beyond this
 
 LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}

@@ -1,0 +1,152 @@
+"""Matches between AI levels (or a random mover) on the registered games.
+
+Each pair plays games in twos from the same opening (a few random plies), colours
+swapped, so neither side profits from a lucky opening or from moving first.  Players
+search on node budgets, so every game is reproducible from the seed.  Prints a markdown
+table: wins/draws/losses of the first player, its score with a 95% confidence interval
+and the Elo difference that score means.
+
+    python3 tools/arena.py --games tablut vut --pairs 2-random 2-1 3-2 --rounds 20
+"""
+
+import argparse
+import math
+import os
+import random
+import sys
+import time
+from multiprocessing import Pool
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "py"))
+
+from boardgames import GAME_IDS, get_game  # noqa: E402
+from boardgames.ai import choose_move  # noqa: E402
+
+DEFAULT_NODES = {1: 600, 2: 2000, 3: 6000, 4: 15000}
+SIDE = {"w": "white", "b": "black"}
+Z95 = 1.959964
+
+
+def parse_pair(text):
+    """'2-random' -> (2, 'random'); '2-1' -> (2, 1)."""
+    names = text.split("-")
+    if len(names) != 2:
+        raise argparse.ArgumentTypeError(f"a pair is like '2-random' or '2-1', not {text!r}")
+    return tuple(name if name == "random" else int(name) for name in names)
+
+
+def parse_nodes(text):
+    """'1=600,2=2000' -> {1: 600, 2: 2000} (merged over the defaults)."""
+    budgets = dict(DEFAULT_NODES)
+    for item in filter(None, text.split(",")):
+        level, _, nodes = item.partition("=")
+        budgets[int(level)] = int(nodes)
+    return budgets
+
+
+def choose(game, state, player, nodes, rng):
+    if player == "random":
+        return rng.choice(game.legal(state))
+    return choose_move(game, state, level=player, nodes=nodes[player], seed=rng.randrange(2**31))
+
+
+def play_game(task):
+    """One game; returns (task, score of the first player: 1, 0.5 or 0, plies, seconds)."""
+    game_id, first, second, round_number, first_is_white, opening_plies, seed, nodes = task
+    game = get_game(game_id)
+    opening = random.Random(f"{seed}/{game_id}/{round_number}")
+    state = game.new()
+    for _ in range(opening_plies):
+        moves = game.legal(state)
+        if not moves:
+            break
+        after = game.play(state, opening.choice(moves))
+        if game.result(after) is not None:
+            break
+        state = after
+    white, black = (first, second) if first_is_white else (second, first)
+    rng = random.Random(f"{seed}/{game_id}/{round_number}/{first_is_white}")
+    start = time.perf_counter()
+    plies = 0
+    while game.result(state) is None and plies < game.ply_cap:
+        player = white if state.turn == "w" else black
+        state = game.play(state, choose(game, state, player, nodes, rng))
+        plies += 1
+    winner = (game.result(state) or {}).get("winner")
+    first_side = "white" if first_is_white else "black"
+    score = 0.5 if winner is None else float(winner == first_side)
+    return task, score, plies, time.perf_counter() - start
+
+
+def elo(score):
+    """The Elo difference that an expected score means (clipped at +-800)."""
+    score = min(max(score, 0.01), 0.99)
+    return -400 * math.log10(1 / score - 1)
+
+
+def summarize(scores):
+    """(wins, draws, losses, mean, CI low, CI high) of an array of 1/0.5/0 scores.
+
+    The interval is Wilson's score interval on the mean score (a draw counts half),
+    which stays sensible at 0% and 100%, unlike the normal approximation.
+    """
+    scores = np.asarray(scores, dtype=float)
+    n = len(scores)
+    mean = scores.mean()
+    z2 = Z95 * Z95
+    centre = (mean + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(mean * (1 - mean) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    wins, draws = int((scores == 1).sum()), int((scores == 0.5).sum())
+    return wins, draws, n - wins - draws, mean, centre - half, centre + half
+
+
+def player_name(player):
+    return "random" if player == "random" else f"level {player}"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="+", default=list(GAME_IDS), choices=GAME_IDS)
+    parser.add_argument("--pairs", nargs="+", type=parse_pair, default=[(2, "random")],
+                        help="A-B players, e.g. 2-random 2-1 3-2 4-3")
+    parser.add_argument("--rounds", type=int, default=10,
+                        help="rounds per game and pair; a round is two games, colours swapped")
+    parser.add_argument("--nodes", type=parse_nodes, default=dict(DEFAULT_NODES),
+                        help="node budget per level, e.g. 1=600,2=2000 (default %s)" % DEFAULT_NODES)
+    parser.add_argument("--opening", type=int, default=4, help="random plies before the players")
+    parser.add_argument("--seed", default="1")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+
+    tasks = [(game_id, first, second, r, first_is_white, args.opening, args.seed, args.nodes)
+             for game_id in args.games for first, second in args.pairs
+             for r in range(args.rounds) for first_is_white in (True, False)]
+    results = {}
+    start = time.perf_counter()
+    with Pool(args.workers) as pool:
+        for done, (task, score, plies, seconds) in enumerate(pool.imap_unordered(play_game, tasks), 1):
+            results.setdefault(task[:3], []).append((score, plies, seconds))
+            print(f"{done}/{len(tasks)} {task[0]} {player_name(task[1])} vs {player_name(task[2])}: "
+                  f"{score} in {plies} plies, {seconds:.0f} s", file=sys.stderr)
+    wall = time.perf_counter() - start
+
+    print(f"node budgets {args.nodes}; {args.opening} random opening plies; seed {args.seed}; "
+          f"{len(tasks)} games in {wall:.0f} s on {args.workers} workers\n")
+    print("| game | A | B | games | A wins | draws | B wins | A score (95% CI) | Elo A-B (95% CI) | plies | s/game |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    for game_id in args.games:
+        for first, second in args.pairs:
+            rows = results[(game_id, first, second)]
+            wins, draws, losses, mean, low, high = summarize([r[0] for r in rows])
+            plies = np.mean([r[1] for r in rows])
+            seconds = np.mean([r[2] for r in rows])
+            print(f"| {game_id} | {player_name(first)} | {player_name(second)} | {len(rows)} "
+                  f"| {wins} | {draws} | {losses} | {mean:.0%} ({low:.0%}-{high:.0%}) "
+                  f"| {elo(mean):+.0f} ({elo(low):+.0f} to {elo(high):+.0f}) "
+                  f"| {plies:.0f} | {seconds:.1f} |")
+
+
+if __name__ == "__main__":
+    main()
