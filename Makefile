@@ -26,7 +26,7 @@ bench: deps vendor
 vendor: node_modules/.installed
 	python3 tools/vendor.py
 
-# Rewrite pyscript.toml's [files] after adding or removing a Python module.
+# Rewrite the [files] of pyscript.toml and worker.toml after adding or removing a Python module.
 sync:
 	python3 tools/sync_files.py
 

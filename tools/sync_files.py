@@ -1,7 +1,8 @@
-"""Rewrite the [files] table of pyscript.toml from the Python files under py/.
+"""Rewrite the [files] tables of pyscript.toml (the page) and worker.toml (the AI worker)
+from the Python files under py/.
 
 PyScript copies each listed file into the browser's file system; a module missing from
-the list fails only in the browser, so tests/test_site.py checks the list is in sync.
+the list fails only in the browser, so tests/test_site.py checks the lists are in sync.
 Run `python3 tools/sync_files.py` after adding or removing a module.
 """
 
@@ -9,18 +10,24 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("boardgames", "webapp")
+WORKER_PACKAGES = ("boardgames",)  # py/webapp/ai_worker.py is the worker's script itself
 HEADER = """# PyScript configuration of the page (index.html).  Everything is served from our own
 # origin: the interpreter is the vendored Pyodide (tools/vendor.py), and [files] copies our
 # Python packages into the browser's file system.  [files] is written by
 # tools/sync_files.py: do not edit it by hand.
 interpreter = "./vendor/pyodide/pyodide.mjs"
 """
+WORKER_HEADER = """# PyScript configuration of the AI worker (py/webapp/ai_worker.py, started by main.py
+# once the board is interactive): the same local interpreter, and only the engine.
+# Written by tools/sync_files.py: do not edit it by hand.
+interpreter = "./vendor/pyodide/pyodide.mjs"
+"""
 
 
-def python_files():
+def python_files(packages=PACKAGES):
     """(source path relative to the repo, destination folder) for every module."""
     found = []
-    for package in PACKAGES:
+    for package in packages:
         folder = os.path.join(ROOT, "py", package)
         for name in sorted(os.listdir(folder)):
             if name.endswith(".py") and not (package == "webapp" and name == "main.py"):
@@ -28,13 +35,19 @@ def python_files():
     return found
 
 
-def render():
-    lines = [HEADER, "[files]"]
-    lines += [f'"{src}" = "{dst}"' for src, dst in python_files()]
+def render(header=HEADER, packages=PACKAGES):
+    lines = [header, "[files]"]
+    lines += [f'"{src}" = "{dst}"' for src, dst in python_files(packages)]
     return "\n".join(lines) + "\n"
 
 
+def render_worker():
+    return render(WORKER_HEADER, WORKER_PACKAGES)
+
+
 if __name__ == "__main__":
-    with open(os.path.join(ROOT, "pyscript.toml"), "w") as f:
-        f.write(render())
-    print(f"pyscript.toml lists {len(python_files())} Python files")
+    for name, header, packages in (("pyscript.toml", HEADER, PACKAGES),
+                                   ("worker.toml", WORKER_HEADER, WORKER_PACKAGES)):
+        with open(os.path.join(ROOT, name), "w") as f:
+            f.write(render(header, packages))
+        print(f"{name} lists {len(python_files(packages))} Python files")

@@ -1,0 +1,119 @@
+"""The computer's turns and the hints, without the DOM: which engine, slices, cancelling.
+
+A search runs in the AI worker once it is ready (main.py sets `Computer.worker`), else
+on the page's own thread in short slices with a yield to the browser between them.
+Every search has a token: `cancel()` (new game, undo, players changed) makes the
+running search's answer stale, so it is dropped and never played; `stop_early()`
+("Move now") ends it at the next slice with the best move found so far.
+"""
+
+import asyncio
+import json
+
+from . import ai_worker
+from .session import COMPUTER
+
+WORKER_SLICE = 0.1  # seconds per think() call in the worker
+HERE_SLICE = 0.05  # seconds per slice on the page's thread (the page is frozen meanwhile)
+WAIT_STEP = 0.05  # a demo's pause between moves is waited in steps this long
+
+# Pause before each move when the computer plays both sides, so watchers can follow.
+SPEEDS = {"fast": 0.0, "normal": 0.8, "slow": 2.0}
+SPEED_NAMES = {"fast": "Fast", "normal": "Normal", "slow": "Slow"}
+
+
+def is_demo(players):
+    return all(who == COMPUTER for who in players.values())
+
+
+def pause_before_move(players, speed):
+    """Seconds to wait before the computer moves: only in a demo (computer against computer)."""
+    return SPEEDS[speed] if is_demo(players) else 0.0
+
+
+class Here:
+    """The search on the page's own thread: the worker's functions, called directly."""
+
+    slice = HERE_SLICE
+
+    async def start(self, *args):
+        return ai_worker.start(*args)
+
+    async def think(self, seconds):
+        await asyncio.sleep(0)  # let the browser paint and handle input between slices
+        return ai_worker.think(seconds)
+
+
+class Worker:
+    """The search in the AI worker: `proxy` has the worker's exported functions."""
+
+    slice = WORKER_SLICE
+
+    def __init__(self, proxy):
+        self.proxy = proxy
+
+    async def start(self, *args):
+        return await self.proxy.start(*args)
+
+    async def think(self, seconds):
+        return await self.proxy.think(seconds)
+
+
+class Computer:
+    def __init__(self):
+        self.worker = None  # a Worker once the AI worker is ready
+        self.here = Here()
+        self.token = 0
+        self.busy = None  # "move" or "hint" while a search runs
+        self.depth = 0  # depth reached by the running search
+        self._stop = False
+
+    def cancel(self):
+        """Forget the running search: its answer will be dropped."""
+        self.token += 1
+        self.busy = None
+        self._stop = False
+
+    def stop_early(self):
+        """Move now: end the running search with its best move so far."""
+        if self.busy:
+            self._stop = True
+
+    def search(self, kind, session, level, pause=0.0):
+        """Start a search now, for `session` as it is now (any running one is cancelled):
+        awaiting it gives the move the computer would play at `level` after waiting
+        `pause` seconds, or None if the search was cancelled meanwhile."""
+        self.cancel()
+        self.busy, self.depth = kind, 0
+        request = (session.game_id, json.dumps(session.options), session.start_fen,
+                   json.dumps(session.moves), level)
+        return self._search(self.token, request, pause)
+
+    async def _search(self, token, request, pause):
+        waited = 0.0
+        while waited < pause and not self._stop:
+            await asyncio.sleep(WAIT_STEP)
+            waited += WAIT_STEP
+            if token != self.token:
+                return None
+        engine = self.worker or self.here
+        try:
+            answer = await self._run(engine, request, token)
+        except Exception:  # noqa: BLE001 - a broken worker must not stop the computer
+            if engine is self.here or token != self.token:
+                raise
+            self.worker = None
+            answer = await self._run(self.here, request, token)
+        if answer is None:
+            return None
+        self.busy = None
+        self._stop = False
+        return answer["best"]
+
+    async def _run(self, engine, request, token):
+        answer = json.loads(str(await engine.start(*request)))
+        while token == self.token and not answer["done"] and not self._stop:
+            answer = json.loads(str(await engine.think(engine.slice)))
+            if token == self.token:
+                self.depth = answer["depth"]
+        return answer if token == self.token else None
