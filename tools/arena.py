@@ -24,7 +24,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 from boardgames import GAME_IDS, get_game  # noqa: E402
 from boardgames.ai import choose_move  # noqa: E402
 
-DEFAULT_NODES = {1: 600, 2: 2000, 3: 6000, 4: 15000}
+# About what each level searches on its clock budget in the page (Pyodide, Tablut).
+DEFAULT_NODES = {1: 2500, 2: 4000, 3: 15000, 4: 40000}
 SIDE = {"w": "white", "b": "black"}
 Z95 = 1.959964
 
@@ -53,7 +54,8 @@ def choose(game, state, player, nodes, rng):
 
 
 def play_game(task):
-    """One game; returns (task, score of the first player: 1, 0.5 or 0, plies, seconds)."""
+    """One game; returns (task, score of the first player: 1, 0.5 or 0, White's score,
+    plies, seconds)."""
     game_id, first, second, round_number, first_is_white, opening_plies, seed, nodes = task
     game = get_game(game_id)
     opening = random.Random(f"{seed}/{game_id}/{round_number}")
@@ -77,7 +79,8 @@ def play_game(task):
     winner = (game.result(state) or {}).get("winner")
     first_side = "white" if first_is_white else "black"
     score = 0.5 if winner is None else float(winner == first_side)
-    return task, score, plies, time.perf_counter() - start
+    white_score = 0.5 if winner is None else float(winner == "white")
+    return task, score, white_score, plies, time.perf_counter() - start
 
 
 def elo(score):
@@ -126,26 +129,27 @@ def main(argv=None):
     results = {}
     start = time.perf_counter()
     with Pool(args.workers) as pool:
-        for done, (task, score, plies, seconds) in enumerate(pool.imap_unordered(play_game, tasks), 1):
-            results.setdefault(task[:3], []).append((score, plies, seconds))
+        for done, (task, score, white_score, plies, seconds) in enumerate(
+                pool.imap_unordered(play_game, tasks), 1):
+            results.setdefault(task[:3], []).append((score, white_score, plies, seconds))
             print(f"{done}/{len(tasks)} {task[0]} {player_name(task[1])} vs {player_name(task[2])}: "
                   f"{score} in {plies} plies, {seconds:.0f} s", file=sys.stderr)
     wall = time.perf_counter() - start
 
     print(f"node budgets {args.nodes}; {args.opening} random opening plies; seed {args.seed}; "
           f"{len(tasks)} games in {wall:.0f} s on {args.workers} workers\n")
-    print("| game | A | B | games | A wins | draws | B wins | A score (95% CI) | Elo A-B (95% CI) | plies | s/game |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| game | A | B | games | A wins | draws | B wins | A score (95% CI) | Elo A-B (95% CI) "
+          "| White's score | plies | s/game |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for game_id in args.games:
         for first, second in args.pairs:
             rows = results[(game_id, first, second)]
             wins, draws, losses, mean, low, high = summarize([r[0] for r in rows])
-            plies = np.mean([r[1] for r in rows])
-            seconds = np.mean([r[2] for r in rows])
+            white, plies, seconds = np.mean([r[1:] for r in rows], axis=0)
             print(f"| {game_id} | {player_name(first)} | {player_name(second)} | {len(rows)} "
                   f"| {wins} | {draws} | {losses} | {mean:.0%} ({low:.0%}-{high:.0%}) "
                   f"| {elo(mean):+.0f} ({elo(low):+.0f} to {elo(high):+.0f}) "
-                  f"| {plies:.0f} | {seconds:.1f} |")
+                  f"| {white:.0%} | {plies:.0f} | {seconds:.1f} |")
 
 
 if __name__ == "__main__":
