@@ -10,6 +10,7 @@ from pyscript import document, window
 
 from boardgames import GAME_IDS, get_game
 from boardgames.ai import LEVEL_NAMES, Searcher
+from webapp import assist
 from webapp.layout import Layout, board_cells
 from webapp.render import draw_board
 from webapp.session import COMPUTER, HUMAN, Session
@@ -34,6 +35,7 @@ class App:
         self.flipped = False
         self.searcher = None
         self.think_token = 0
+        self.hover = None  # the cell under the pointer
         self.proxies = []
         self.css_size = (0, 0)
 
@@ -54,13 +56,19 @@ class App:
             level.appendChild(option)
         level.value = "2"
         self.listen(select, "change", lambda e: self.new_game(select.value))
-        self.listen(element("new-game"), "click", lambda e: self.new_game(self.session.game_id))
+        self.listen(element("new-game"), "click",
+                    lambda e: self.new_game(self.session.game_id, options=self.session.options))
+        self.listen(element("game-options"), "change", lambda e: self.options_changed())
+        self.listen(element("draw"), "click", lambda e: self.agree_draw())
+        self.listen(element("builder"), "click", self.on_builder_click)
         self.listen(element("undo"), "click", lambda e: self.undo())
         self.listen(element("redo"), "click", lambda e: self.redo())
         self.listen(element("flip"), "click", lambda e: self.flip())
         for side in "wb":
             self.listen(element(f"player-{side}"), "change", lambda e: self.players_changed())
         self.listen(self.canvas, "pointerdown", self.on_pointer)
+        self.listen(self.canvas, "pointermove", self.on_hover)
+        self.listen(self.canvas, "pointerleave", self.on_hover)
         self.listen(window, "resize", lambda e: self.resize())
 
     def listen(self, target, event, handler):
@@ -77,13 +85,13 @@ class App:
             self.say(f"Something went wrong: {error}")
 
     # -- games ---------------------------------------------------------------------
-    def new_game(self, game_id, fen=None):
-        self.cancel_thinking()
+    def new_game(self, game_id, fen=None, options=None):
         players = {side: element(f"player-{side}").value for side in "wb"}
-        self.session = Session(game_id, fen=fen, players=players)
+        self.session = Session(game_id, options=options, fen=fen, players=players)
         element("game-select").value = game_id
         element("game-summary").textContent = self.session.game.summary
         self.show_rules()
+        self.show_options()
         self.resize()
         self.say("")
         self.changed()
@@ -108,6 +116,37 @@ class App:
                 listing.appendChild(item)
             body.appendChild(listing)
 
+    def show_options(self):
+        """A choice per option of the game (Vault's board size); hidden for games without."""
+        game = self.session.game
+        box = element("game-options")
+        box.innerHTML = ""
+        for name, allowed in game.options.items():
+            label = document.createElement("label")
+            label.textContent = f"{assist.OPTION_LABELS.get(name, name)} "
+            select = document.createElement("select")
+            select.id = f"option-{name}"
+            for value in allowed:
+                option = document.createElement("option")
+                option.value = str(value)
+                option.textContent = assist.option_label(name, value)
+                select.appendChild(option)
+            select.value = str(game.chosen[name])
+            label.appendChild(select)
+            box.appendChild(label)
+        box.hidden = not game.options
+
+    def options_changed(self):
+        """An option was changed: a new game with the chosen options."""
+        chosen = {name: element(f"option-{name}").value for name in self.session.game.options}
+        self.new_game(self.session.game_id, options=assist.options_from_query(self.session.game_id, chosen)[0])
+
+    def agree_draw(self):
+        self.cancel_thinking()
+        self.session.agree_draw()
+        self.changed()
+        self.say("Drawn by agreement. Undo takes the agreement back.")
+
     def players_changed(self):
         for side in "wb":
             self.session.players[side] = element(f"player-{side}").value
@@ -131,16 +170,40 @@ class App:
         self.resize()
 
     # -- input -------------------------------------------------------------------
+    def event_cell(self, event):
+        rect = self.canvas.getBoundingClientRect()
+        return self.layout.cell_at(event.clientX - rect.left, event.clientY - rect.top)
+
     def on_pointer(self, event):
         event.preventDefault()
-        rect = self.canvas.getBoundingClientRect()
-        cell = self.layout.cell_at(event.clientX - rect.left, event.clientY - rect.top)
-        played = self.session.click(cell)
+        played = self.session.click(self.event_cell(event), carry=bool(event.shiftKey))
         self.say(self.session.message)
         if played:
             self.changed()
         else:
+            self.show_help()
             self.draw()
+
+    def on_hover(self, event):
+        """Track the cell under the pointer (Vault draws the jump to it)."""
+        cell = None if event.type == "pointerleave" else self.event_cell(event)
+        if cell != self.hover:
+            self.hover = cell
+            if self.session.selected is not None:
+                self.draw()
+
+    def on_builder_click(self, event):
+        """A 'carry' toggle of Pux's move builder."""
+        cell = event.target.getAttribute("data-cell")
+        if cell is None:
+            return
+        self.session.toggle_carry(cell)
+        self.say(self.session.message)
+        self.show_help()
+        self.draw()
+        again = element("builder").querySelector(f'button[data-cell="{cell}"]')
+        if again is not None:
+            again.focus()
 
     def play(self, move):
         """Automation hook: play a move text; returns {ok, error}."""
@@ -196,10 +259,44 @@ class App:
             item = document.createElement("li")
             item.textContent = move
             moves.appendChild(item)
-        element("undo").disabled = not session.moves
+        element("undo").disabled = not (session.moves or session.agreed_draw)
         element("redo").disabled = not session.undone
+        self.show_help()
         self.draw()
         self.maybe_think()
+
+    def show_help(self):
+        """The side panel's game-specific help: Pux's move builder, notes on the
+        position, and the Draw button (between two humans, in games that allow it)."""
+        session = self.session
+        builder = assist.pux_builder(session)
+        box = element("builder")
+        box.innerHTML = ""
+        box.hidden = builder is None
+        if builder is not None:
+            self.add_text(box, "p", f"Move potential: {builder['mp']}").className = "mp"
+            for cell, carried in builder["carry"]:
+                button = self.add_text(box, "button", f"carry {cell}")
+                button.type = "button"
+                button.setAttribute("data-cell", cell)
+                button.setAttribute("aria-pressed", "true" if carried else "false")
+            for line in builder["lines"]:
+                self.add_text(box, "p", line)
+        notes = element("notes")
+        notes.innerHTML = ""
+        lines = assist.notes(session)
+        for line in lines:
+            self.add_text(notes, "li", line)
+        notes.hidden = not lines
+        element("draw").hidden = not (session.game_id in assist.AGREED_DRAW_GAMES and session.result is None
+                                      and set(session.players.values()) == {HUMAN})
+
+    @staticmethod
+    def add_text(parent, tag, text):
+        child = document.createElement(tag)
+        child.textContent = text
+        parent.appendChild(child)
+        return child
 
     def resize(self):
         area = element("board-area")
@@ -224,7 +321,7 @@ class App:
         return "dark" if window.matchMedia("(prefers-color-scheme: dark)").matches else "light"
 
     def draw(self):
-        draw_board(self.ctx, self.layout, self.session, self.theme(), *self.css_size)
+        draw_board(self.ctx, self.layout, self.session, self.theme(), *self.css_size, hover=self.hover)
 
     # -- automation hook --------------------------------------------------------------
     def state_object(self):
@@ -238,6 +335,8 @@ class App:
             "selected": session.selected,
             "targets": sorted(session.destinations(session.selected)) if session.selected else [],
             "message": element("message").textContent,
+            "options": session.options,
+            "carried": sorted(session.carried, key=assist.notation_order),
         })
 
     def square_center(self, name):
@@ -273,7 +372,10 @@ def start():
         app.new_game(GAME_IDS[0])
         app.say(f"There is no game '{wanted}' here; showing {get_game(GAME_IDS[0]).name}.")
     else:
-        app.new_game(wanted)
+        query = {name: params.get(name) for name in get_game(wanted).options}
+        options, problem = assist.options_from_query(wanted, query)
+        app.new_game(wanted, options=options)
+        app.say(problem)
     app.install_hook()
     element("loading").hidden = True
     document.body.dataset.ready = "1"

@@ -7,7 +7,7 @@ corner brackets, the selection a thick frame, destinations a dot (a ring on a ca
 
 import math
 
-from . import pieces
+from . import overlays, pieces
 
 THEMES = {
     "light": {
@@ -47,8 +47,9 @@ def path(ctx, points):
     ctx.closePath()
 
 
-def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=None):
-    """Draw everything; `shown` is the state to show (a past one while reviewing)."""
+def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=None, hover=None):
+    """Draw everything; `shown` is the state to show (a past one while reviewing);
+    `hover` the cell under the pointer."""
     game = session.game
     state = shown if shown is not None else session.state
     colours = THEMES[theme]
@@ -81,7 +82,7 @@ def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=No
         if man:
             draw_man(ctx, layout, cell, session.game_id, man, colours)
         if cell.name in targets:
-            draw_target(ctx, layout, cell, cell.name in men, colours)
+            draw_target(ctx, layout, cell, cell.name in men and cell.name not in session.carried, colours)
         if cell.name == session.selected and not cell.ghost:
             path(ctx, poly)
             ctx.lineWidth = max(3, layout.unit * 0.07)
@@ -94,6 +95,7 @@ def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=No
         for name in last[1]:
             if name in layout.by_name:
                 draw_taken(ctx, layout, layout.by_name[name], colours)
+    overlays.draw_overlays(ctx, layout, session, state, targets, hover, colours)
     draw_labels(ctx, layout, colours)
 
 
@@ -142,9 +144,9 @@ def draw_man(ctx, layout, cell, game_id, letter, colours):
         ctx.fill()
         ctx.stroke()
     elif shape == "stack":  # two stones, the upper one offset: a promoted Pux piece
-        for dy in (r * 0.18, -r * 0.18):
+        for dy in (r * 0.26, -r * 0.2):
             ctx.beginPath()
-            ctx.arc(x, y + dy, r * 0.82, 0, 2 * math.pi)
+            ctx.arc(x, y + dy, r * 0.8, 0, 2 * math.pi)
             ctx.fill()
             ctx.stroke()
     else:

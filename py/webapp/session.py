@@ -6,7 +6,7 @@ Plain Python (no DOM), so the whole click-to-move logic is tested in CPython.
 from boardgames import get_game
 from boardgames.core import SIDE_NAMES
 
-from . import pieces
+from . import assist, pieces
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -22,6 +22,8 @@ class Session:
         self.undone = []  # moves taken back, most recent last, for redo
         self.players = dict(players or {"w": HUMAN, "b": HUMAN})
         self.selected = None
+        self.carried = frozenset()  # cells the selected man will carry along (Pux)
+        self.agreed_draw = False  # the players agreed a draw here (kept until undone)
         self.message = ""
 
     # -- position ----------------------------------------------------------------
@@ -31,10 +33,12 @@ class Session:
 
     @property
     def result(self):
+        if self.agreed_draw:
+            return {"winner": None, "reason": "drawn by agreement"}
         return self.game.result(self.state)
 
     def legal(self):
-        return self.game.legal(self.state)
+        return [] if self.agreed_draw else self.game.legal(self.state)
 
     def men(self):
         return self.game.men(self.state)
@@ -46,17 +50,38 @@ class Session:
         return {self.game.move_cells(m)[0] for m in self.legal()}
 
     def destinations(self, cell):
-        """{destination cell: [moves]} for the man on `cell`."""
+        """{destination cell: [moves]} for the man on `cell` (carrying the `carried`
+        pieces if it is the selected man, none otherwise)."""
+        carried = self.carried if cell == self.selected else frozenset()
         found = {}
         for move in self.legal():
             src, dst = self.game.move_cells(move)
-            if src == cell:
+            if src == cell and assist.carried_by(self.game, move) == carried:
                 found.setdefault(dst, []).append(move)
         return found
 
+    def carry_options(self):
+        """Cells of the pieces the selected man may carry along (Pux), in notation order."""
+        cells = set()
+        for move in self.legal():
+            if self.game.move_cells(move)[0] == self.selected:
+                cells |= assist.carried_by(self.game, move)
+        return sorted(cells, key=assist.notation_order)
+
+    def toggle_carry(self, cell):
+        """Add `cell` to the pieces the selected man carries, or take it out."""
+        if cell not in self.carry_options():
+            self.message = f"{self.selected} cannot carry {cell}." if self.selected else "Select a piece first."
+            return False
+        self.carried ^= {cell}
+        self.message = (f"{self.selected} carries {', '.join(sorted(self.carried, key=assist.notation_order))}."
+                        if self.carried else f"{self.selected} carries nothing.")
+        return True
+
     # -- input -------------------------------------------------------------------
-    def click(self, cell):
-        """Handle a click on a cell (None: outside the board).  Returns the move played,
+    def click(self, cell, carry=False):
+        """Handle a click on a cell (None: outside the board); `carry` (a shift-click)
+        toggles carrying that neighbour of the selected man.  Returns the move played,
         if any; sets `message` to gentle feedback when the click does nothing useful."""
         self.message = ""
         if self.result is not None:
@@ -68,6 +93,9 @@ class Session:
         if cell is None:
             self.selected = None
             return None
+        if carry and self.selected not in (None, cell):
+            self.toggle_carry(cell)
+            return None
         if self.selected is not None:
             moves = self.destinations(self.selected).get(cell)
             if moves:
@@ -77,6 +105,7 @@ class Session:
                 return None
         if cell in self.movable_cells():
             self.selected = cell
+            self.carried = frozenset()
             return None
         self.message = self.why_not(cell)
         if self.selected is not None and cell not in self.men():
@@ -94,10 +123,13 @@ class Session:
 
     def play(self, move):
         """Play a move (from a click, the computer or the automation hook)."""
+        if self.agreed_draw:
+            raise ValueError("the game is over: drawn by agreement")
         state = self.game.play(self.state, move)  # ValueError for an illegal move
         self.states.append(state)
         self.moves.append(move)
         self.selected = None
+        self.carried = frozenset()
         if self.undone and self.undone[-1] == move:
             self.undone.pop()
         else:
@@ -106,7 +138,11 @@ class Session:
 
     # -- undo / redo ---------------------------------------------------------------
     def undo(self):
-        """Take back one move, or, against the computer, back to the human's last turn."""
+        """Take back an agreed draw, or one move, or, against the computer, back to the
+        human's last turn."""
+        if self.agreed_draw:
+            self.agreed_draw = False
+            return True
         if not self.moves:
             return False
         self._take_back()
@@ -118,6 +154,14 @@ class Session:
         self.states.pop()
         self.undone.append(self.moves.pop())
         self.selected = None
+
+    def agree_draw(self):
+        """End the game as a draw the players agreed (undo takes the agreement back)."""
+        if self.result is not None:
+            raise ValueError("the game is already over")
+        self.agreed_draw = True
+        self.selected = None
+        self.undone = []
 
     def redo(self):
         if not self.undone:
