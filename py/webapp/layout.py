@@ -104,10 +104,13 @@ class Layout:
 
     def labels(self):
         """Coordinate labels (text, x px, y px): files along the screen's bottom edge,
-        ranks along its left edge, whichever way the board is turned."""
-        files, ranks = {}, {}
+        ranks along its left edge, whichever way the board is turned; a ghost file is
+        labelled with its real file in brackets, '(i)'."""
+        files, ranks, ghosts = {}, {}, {}
         for c in self.cells:
-            if not c.ghost:
+            if c.ghost:
+                ghosts.setdefault(c.x, f"({c.name[0]})")
+            else:
                 files.setdefault(c.name[0], []).append(c.x)
                 ranks.setdefault(c.name[1:], []).append(c.y)
         band = self.LABEL_ROOM * 0.45 * self.unit
@@ -115,4 +118,5 @@ class Layout:
         left = self.off_x + band
         out = [(text, self.to_px(sum(xs) / len(xs), 0)[0], bottom) for text, xs in files.items()]
         out += [(text, left, self.to_px(0, sum(ys) / len(ys))[1]) for text, ys in ranks.items()]
+        out += [(text, self.to_px(x, 0)[0], bottom) for x, text in ghosts.items()]
         return out

@@ -10,7 +10,7 @@ from pyscript import document, window
 
 from boardgames import GAME_IDS, get_game
 from boardgames.ai import LEVEL_NAMES, Searcher
-from webapp import assist
+from webapp import assist, kings, rules_panel
 from webapp.layout import Layout, board_cells
 from webapp.render import draw_board
 from webapp.session import COMPUTER, HUMAN, Session
@@ -103,16 +103,16 @@ class App:
         summary = document.createElement("p")
         summary.textContent = game.summary
         body.appendChild(summary)
-        for title, items in (("Rules", getattr(game, "rules", ())), ("Rulings", getattr(game, "rulings", ()))):
-            if not items:
-                continue
+        for title, items in rules_panel.sections(game):
             heading = document.createElement("h3")
             heading.textContent = title
             body.appendChild(heading)
             listing = document.createElement("ul")
-            for text in items:
+            for lead, rest in items:
                 item = document.createElement("li")
-                item.textContent = text
+                if lead:
+                    self.add_text(item, "strong", lead)
+                item.appendChild(document.createTextNode(rest))
                 listing.appendChild(item)
             body.appendChild(listing)
 
@@ -284,7 +284,7 @@ class App:
                 self.add_text(box, "p", line)
         notes = element("notes")
         notes.innerHTML = ""
-        lines = assist.notes(session)
+        lines = assist.notes(session) + kings.range_notes(session.game, session.state)
         for line in lines:
             self.add_text(notes, "li", line)
         notes.hidden = not lines
@@ -346,9 +346,10 @@ class App:
         rect = self.canvas.getBoundingClientRect()
         return js_object({"x": rect.left + x, "y": rect.top + y})
 
-    def hook_new_game(self, game_id):
+    def hook_new_game(self, game_id, fen=None):
+        """newGame(id, fen): `fen` a position text; omitted or null (not a string): the setup."""
         try:
-            self.new_game(str(game_id))
+            self.new_game(str(game_id), fen=fen if isinstance(fen, str) else None)
         except ValueError as error:
             return js_object({"ok": False, "error": str(error)})
         return js_object({"ok": True, "error": None})

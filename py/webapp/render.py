@@ -7,7 +7,7 @@ corner brackets, the selection a thick frame, destinations a dot (a ring on a ca
 
 import math
 
-from . import overlays, pieces
+from . import kings, overlays, pieces
 
 THEMES = {
     "light": {
@@ -96,6 +96,7 @@ def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=No
             if name in layout.by_name:
                 draw_taken(ctx, layout, layout.by_name[name], colours)
     overlays.draw_overlays(ctx, layout, session, state, targets, hover, colours)
+    kings.draw_check(ctx, layout, game, state, colours)
     draw_labels(ctx, layout, colours)
 
 
@@ -115,18 +116,17 @@ def draw_mark(ctx, layout, cell, colours):
 
 
 def draw_brackets(ctx, layout, cell, colour):
+    """A bracket in each corner of the cell's outline (square or diamond), just inside it."""
     x, y = layout.to_px(cell.x, cell.y)
-    r = layout.inner_radius(cell) * 0.92
-    k = r * 0.35
+    corners = [(cx + (x - cx) * 0.08, cy + (y - cy) * 0.08) for cx, cy in layout.polygon(cell)]
     ctx.strokeStyle = colour
     ctx.lineWidth = max(2, layout.unit * 0.05)
     ctx.beginPath()
-    for sx in (-1, 1):
-        for sy in (-1, 1):
-            cx, cy = x + sx * r, y + sy * r
-            ctx.moveTo(cx - sx * k, cy)
-            ctx.lineTo(cx, cy)
-            ctx.lineTo(cx, cy - sy * k)
+    for i, (cx, cy) in enumerate(corners):
+        (ax, ay), (bx, by) = corners[i - 1], corners[(i + 1) % len(corners)]
+        ctx.moveTo(cx + (ax - cx) * 0.18, cy + (ay - cy) * 0.18)
+        ctx.lineTo(cx, cy)
+        ctx.lineTo(cx + (bx - cx) * 0.18, cy + (by - cy) * 0.18)
     ctx.stroke()
 
 

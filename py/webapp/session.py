@@ -6,7 +6,7 @@ Plain Python (no DOM), so the whole click-to-move logic is tested in CPython.
 from boardgames import get_game
 from boardgames.core import SIDE_NAMES
 
-from . import assist, pieces
+from . import assist, kings, pieces
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -175,7 +175,7 @@ class Session:
         if result is None:
             side = SIDE_NAMES[self.state.turn].capitalize()
             who = " (computer)" if self.players[self.state.turn] == COMPUTER else ""
-            return f"{side}{who} to move"
+            return f"{kings.check_words(self.game, self.state)}{side}{who} to move"
         if result["winner"] is None:
             return f"Draw: {result['reason']}"
         return f"{result['winner'].capitalize()} wins: {result['reason']}"

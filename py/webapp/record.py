@@ -1,0 +1,202 @@
+"""A game as text: the record players copy out and paste in, the share link's query,
+and the payload kept in the browser's storage.  Plain Python, so every format and every
+error message is tested in CPython.
+
+Record (tag lines, then the moves; move numbers are optional on input):
+
+    [Game "vault"]
+    [Options "size=8"]
+    [Start "pppppppp/8/8/8/8/8/8/PPPPPPPP w"]
+    [Result "White wins: ..."]
+
+    1. a1-b2 h8-g7 2. b2-c3
+
+Link query: `game=vault&size=8&fen=...&moves=a1-b2+h8-g7`, plus the page's settings
+`computer=white|black|both|none`, `level=1..4`, `embed=1`.
+A replay that meets an illegal move stops with a ValueError naming the move's number.
+"""
+
+import json
+import re
+from urllib.parse import urlencode
+
+from boardgames import GAME_IDS, get_game
+
+from .session import COMPUTER, HUMAN, Session
+
+SAVE_VERSION = 1
+TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
+MOVE_NUMBER = re.compile(r"^\d+\.+$")
+COMPUTER_SIDES = {"none": "", "white": "w", "black": "b", "both": "wb"}
+LEVELS = (1, 2, 3, 4)
+
+
+def option_text(options):
+    return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
+
+
+def parse_options(game_id, text):
+    """'size=8' -> {'size': 8}, checked against the game's options."""
+    options = {}
+    for item in text.split():
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise ValueError(f"options are written name=value, not '{item}'")
+        options[name] = int(value) if value.isdigit() else value
+    get_game(game_id, **options)  # ValueError naming a bad option
+    return options
+
+
+def replay(game_id, options, fen, moves, players=None):
+    """A session with `moves` played from `fen` (None: the setup)."""
+    if game_id not in GAME_IDS:
+        raise ValueError(f"unknown game '{game_id}'")
+    try:
+        session = Session(game_id, options=options, fen=fen, players=players)
+    except ValueError as error:
+        raise ValueError(f"bad start position: {error}") from None
+    for number, move in enumerate(moves, start=1):
+        try:
+            session.play(move)
+        except ValueError as error:
+            raise ValueError(f"move {number} ({move}): {error}") from None
+    return session
+
+
+# -- the plain-text record ------------------------------------------------------------
+def game_record(session):
+    lines = [f'[Game "{session.game_id}"]']
+    if session.options:
+        lines.append(f'[Options "{option_text(session.options)}"]')
+    lines.append(f'[Start "{session.start_fen}"]')
+    if session.result is not None:
+        lines.append(f'[Result "{session.status()}"]')
+    lines.append("")
+    plies = []  # numbered in pairs from the first mover (Black in Tablut)
+    for i, move in enumerate(session.moves):
+        plies += [f"{i // 2 + 1}.", move] if i % 2 == 0 else [move]
+    lines.append(" ".join(plies))
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def parse_record(text, players=None):
+    """A session from a pasted record; ValueError saying what is wrong and where."""
+    if not isinstance(text, str) or not text.strip():
+        raise ValueError("the game record is empty")
+    tags, tokens = {}, []
+    for number, line in enumerate(text.strip().splitlines(), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        match = TAG.match(line)
+        if match:
+            tags[match.group(1).lower()] = match.group(2)
+        elif line.startswith("["):
+            raise ValueError(f"line {number}: a header line looks like [Game \"tablut\"]")
+        else:
+            tokens += line.split()
+    if "game" not in tags:
+        raise ValueError('the record has no [Game "..."] line')
+    game_id = tags["game"]
+    if game_id not in GAME_IDS:
+        raise ValueError(f"unknown game '{game_id}' (known: {', '.join(GAME_IDS)})")
+    options = parse_options(game_id, tags.get("options", ""))
+    moves = [t for t in tokens if not MOVE_NUMBER.match(t)]
+    return replay(game_id, options, tags.get("start"), moves, players)
+
+
+# -- the share link -------------------------------------------------------------------
+def share_query(session, computer=None, level=None):
+    """The query string (without '?') of a link that reproduces the game."""
+    params = {"game": session.game_id}
+    params.update({k: str(v) for k, v in sorted(session.options.items())})
+    if session.start_fen != session.game.setup:
+        params["fen"] = session.start_fen
+    if session.moves:
+        params["moves"] = " ".join(session.moves)
+    if computer:
+        params["computer"] = computer
+    if level:
+        params["level"] = str(level)
+    return urlencode(params)
+
+
+def settings_from_query(params):
+    """Read the page's URL parameters (a {name: value} dict).
+
+    Returns (settings, problems): settings has game, options, fen, moves, players,
+    level, embed; each bad parameter is replaced by its default and explained in
+    `problems`, so a bad link still opens a playable page.
+    """
+    problems = []
+    settings = {"game": GAME_IDS[0], "options": {}, "fen": None, "moves": [],
+                "players": {"w": HUMAN, "b": HUMAN}, "level": 2,
+                "embed": params.get("embed") in ("1", "true", "yes")}
+    game_id = params.get("game", GAME_IDS[0])
+    if game_id not in GAME_IDS:
+        problems.append(f"There is no game '{game_id}' here; showing {get_game(GAME_IDS[0]).name}.")
+        game_id = GAME_IDS[0]
+    settings["game"] = game_id
+    for name, allowed in get_game(game_id).options.items():
+        if name in params:
+            value = params[name]
+            if value.isdigit() and int(value) in allowed:
+                settings["options"][name] = int(value)
+            else:
+                problems.append(f"{name} must be one of {', '.join(map(str, allowed))}; "
+                                f"'{value}' ignored.")
+    computer = params.get("computer", "none")
+    if computer not in COMPUTER_SIDES:
+        problems.append(f"computer must be white, black, both or none; '{computer}' ignored.")
+        computer = "none"
+    for side in COMPUTER_SIDES[computer]:
+        settings["players"][side] = COMPUTER
+    level = params.get("level", "2")
+    if level.isdigit() and int(level) in LEVELS:
+        settings["level"] = int(level)
+    else:
+        problems.append(f"level must be 1 to 4; '{level}' ignored.")
+    fen, moves = params.get("fen"), params.get("moves", "").split()
+    try:
+        replay(game_id, settings["options"], fen, moves)
+        settings["fen"], settings["moves"] = fen, moves
+    except ValueError as error:
+        problems.append(f"The link's game could not be set up ({error}); starting a new game.")
+    return settings, problems
+
+
+# -- the saved game -------------------------------------------------------------------
+def saved_payload(session, level):
+    return json.dumps({"version": SAVE_VERSION, "game": session.game_id,
+                       "options": session.options, "fen": session.start_fen,
+                       "moves": session.moves, "players": session.players,
+                       "level": level, "agreed_draw": session.agreed_draw})
+
+
+def restore(payload):
+    """(session, level) from a saved payload; ValueError if it is corrupt or outdated."""
+    try:
+        data = json.loads(payload)
+    except (TypeError, ValueError):
+        raise ValueError("the saved game is not readable") from None
+    if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
+        raise ValueError("the saved game is from another version of the site")
+    try:
+        players = {side: data["players"][side] for side in "wb"}
+        if not set(players.values()) <= {HUMAN, COMPUTER}:
+            raise ValueError("bad players")
+        level = data.get("level", 2)
+        if level not in LEVELS:
+            raise ValueError("bad level")
+        moves = data["moves"]
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise ValueError("bad moves")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise ValueError("bad options")
+        session = replay(data["game"], options, data["fen"], moves, players)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"the saved game is damaged ({error})") from None
+    if data.get("agreed_draw") is True and session.result is None:
+        session.agree_draw()
+    return session, level

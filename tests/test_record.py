@@ -1,0 +1,111 @@
+"""Game records, share links and saved games: formats round-trip, bad input explains itself."""
+
+from urllib.parse import parse_qsl
+
+import pytest
+
+from webapp.record import (game_record, parse_record, restore, saved_payload, settings_from_query,
+                           share_query)
+from webapp.session import COMPUTER, HUMAN, Session
+
+
+def played(game_id, moves, **kw):
+    session = Session(game_id, **kw)
+    for move in moves:
+        session.play(move)
+    return session
+
+
+def test_record_text_and_round_trip():
+    session = played("vault", ["a1-b2", "h8-g7", "b2-c3"], options={"size": 8})
+    text = game_record(session)
+    assert text == ('[Game "vault"]\n[Options "size=8"]\n'
+                    '[Start "pppppppp/8/8/8/8/8/8/PPPPPPPP w"]\n\n1. a1-b2 h8-g7 2. b2-c3\n')
+    again = parse_record(text)
+    assert again.moves == session.moves and again.options == {"size": 8}
+    assert again.game.fen(again.state) == session.game.fen(session.state)
+
+
+def test_finished_game_record_names_the_result():
+    moves = "a4-a3 e6-h6 a3-a2 e5-e6 a2-a1 e6-c6 b5-b4 c6-c9".split()
+    text = game_record(played("tablut", moves))
+    assert '[Result "White wins: the king escaped to the edge"]' in text
+    assert parse_record(text).result["winner"] == "white"
+
+
+def test_pasted_record_without_numbers_or_start():
+    session = parse_record('[Game "tablut"]\n\nd1-d3 e3-f3\n')
+    assert session.moves == ["d1-d3", "e3-f3"]
+    assert session.start_fen == session.game.setup
+
+
+@pytest.mark.parametrize("text,message", [
+    ("", "empty"),
+    ("d1-d3", 'no [Game "..."] line'),
+    ('[Game "chess"]\ne2-e4', "unknown game 'chess'"),
+    ('[Game "vault"]\n[Options "size=7"]\n', "size must be one of 6, 8, 10, 12"),
+    ('[Game "tablut"]\n[Start "9/9 b"]\n', "bad start position: the board has 2 rows"),
+    ('[Game "tablut"]\n1. d1-d3 d3-d1', "move 2 (d3-d1): illegal move"),
+    ('[Game tablut]\n', "header line"),
+])
+def test_bad_records_say_what_is_wrong(text, message):
+    with pytest.raises(ValueError, match=message.replace("[", r"\[").replace("(", r"\(").replace(")", r"\)")):
+        parse_record(text)
+
+
+def test_share_link_reproduces_the_game():
+    session = played("vault", ["a1-b2", "h8-g7"], options={"size": 8})
+    query = share_query(session, computer="black", level=3)
+    settings, problems = settings_from_query(dict(parse_qsl(query)))
+    assert problems == []
+    assert settings["game"] == "vault" and settings["options"] == {"size": 8}
+    assert settings["moves"] == ["a1-b2", "h8-g7"]
+    assert settings["players"] == {"w": HUMAN, "b": COMPUTER} and settings["level"] == 3
+
+
+def test_share_link_carries_a_custom_start():
+    fen = "4k4/9/9/9/9/9/9/9/4K4 w"
+    query = share_query(Session("vut-royal", fen=fen))
+    settings, problems = settings_from_query(dict(parse_qsl(query)))
+    assert problems == [] and settings["fen"] == fen
+
+
+@pytest.mark.parametrize("params,problem", [
+    ({"game": "chess"}, "There is no game 'chess'"),
+    ({"game": "vault", "size": "7"}, "size must be one of 6, 8, 10, 12"),
+    ({"game": "tablut", "computer": "robot"}, "computer must be white, black, both or none"),
+    ({"game": "tablut", "level": "9"}, "level must be 1 to 4"),
+    ({"game": "tablut", "moves": "d1-d3 zz"}, "move 2 (zz)"),
+    ({"game": "tablut", "fen": "nonsense"}, "bad start position"),
+])
+def test_bad_link_parameters_fall_back_with_a_message(params, problem):
+    settings, problems = settings_from_query(params)
+    assert any(problem in p for p in problems), problems
+    replayed = Session(settings["game"], options=settings["options"], fen=settings["fen"])
+    assert replayed.legal(), "the page still opens a playable game"
+
+
+def test_embed_flag():
+    assert settings_from_query({"embed": "1"})[0]["embed"] is True
+    assert settings_from_query({})[0]["embed"] is False
+
+
+def test_saved_game_round_trip():
+    session = played("tablut", ["d1-d3"], players={"w": COMPUTER, "b": HUMAN})
+    again, level = restore(saved_payload(session, level=3))
+    assert again.moves == ["d1-d3"] and again.players == {"w": COMPUTER, "b": HUMAN} and level == 3
+
+
+@pytest.mark.parametrize("payload,message", [
+    ("{not json", "not readable"),
+    ('{"version": 0, "game": "tablut"}', "another version"),
+    ('{"version": 1, "game": "tablut"}', "damaged"),
+    ('{"version": 1, "game": "tablut", "fen": null, "moves": ["e5-e1"],'
+     ' "players": {"w": "human", "b": "human"}, "level": 2}', "damaged"),
+    ('{"version": 1, "game": "nope", "fen": null, "moves": [],'
+     ' "players": {"w": "human", "b": "human"}, "level": 2}', "damaged"),
+    ('[1, 2]', "another version"),
+])
+def test_corrupt_saved_games_are_refused(payload, message):
+    with pytest.raises(ValueError, match=message):
+        restore(payload)
