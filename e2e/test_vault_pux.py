@@ -112,6 +112,21 @@ def carry_by_shift_click(page, cell):
     page.keyboard.up("Shift")
 
 
+def test_pux_tells_the_side_that_moved_sideways(module_page):
+    page = module_page
+    new_game(page, "pux")
+    for src, dst in (("b2", "a2"), ("g7", "g6")):
+        click_cell(page, src)
+        click_cell(page, dst)
+    assert state(page)["moves"] == ["b2-a2", "g7-g6"]
+    assert page.inner_text("#notes") == "White moved sideways last turn, so it may not move sideways now."
+    click_cell(page, "a2")
+    assert "a3" in state(page)["targets"] and "b2" not in state(page)["targets"]
+    click_cell(page, "b2")  # back sideways: refused
+    assert state(page)["moves"] == ["b2-a2", "g7-g6"]
+    assert page.inner_text("#message") == "a2 cannot move to b2."
+
+
 def test_pux_builder_transport_capture_and_a_whole_game_by_clicks(module_page):
     page = module_page
     new_game(page, "pux")
