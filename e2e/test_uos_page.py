@@ -90,8 +90,10 @@ def test_check_is_marked_and_king_ranges_shrink(module_page):
     notes = page.inner_text("#notes")
     assert "White king's range: 3 steps (1 check received)" in notes
     assert "Black king's range: 1 step (4 checks received)" in notes
+    page.evaluate("window.noteBefore = document.querySelector('#notes li')")
     play_by_clicks(page, "n2-o1")
     assert page.inner_text("#status") == "White to move"
+    assert page.evaluate("window.noteBefore.isConnected"), "unchanged notes are not re-announced"
 
 
 @pytest.mark.parametrize("game_id,fen,hooked,clicked,winner,reason", endings("uos"))

@@ -283,10 +283,11 @@ class App:
             for line in builder["lines"]:
                 self.add_text(box, "p", line)
         notes = element("notes")
-        notes.innerHTML = ""
         lines = assist.notes(session) + kings.range_notes(session.game, session.state)
-        for line in lines:
-            self.add_text(notes, "li", line)
+        if notes.textContent != "".join(lines):  # unchanged notes are not announced again
+            notes.innerHTML = ""
+            for line in lines:
+                self.add_text(notes, "li", line)
         notes.hidden = not lines
         element("draw").hidden = not (session.game_id in assist.AGREED_DRAW_GAMES and session.result is None
                                       and set(session.players.values()) == {HUMAN})
