@@ -1,6 +1,7 @@
 """Scripted endings (e2e/data/endings.txt) played in a shared page: the set-up moves go
 through the hook's `play`, the decisive ones by real clicks; then the page must announce
-the result in its status, `state().result` and `body[data-result]`."""
+the result in its status, `state().result` and `body[data-result]`.  Also the helpers
+the UOS and VUT page tests share."""
 
 import os
 
@@ -26,6 +27,21 @@ def endings(family):
                                          clicked.split(), winner, reason,
                                          id=f"{game_id}-{reason.split()[-1]}"))
     return rows
+
+
+def centre(page, name):
+    """Viewport (x, y) of a cell's centre."""
+    point = page.evaluate("name => window.boardgames.squareCenter(name)", name)
+    assert point is not None, f"no cell {name}"
+    return point["x"], point["y"]
+
+
+def canvas_pixel(page, x, y):
+    """RGBA of the board's canvas at viewport point (x, y): what was really drawn there."""
+    return page.evaluate("""([x, y]) => {
+        const c = document.getElementById('board'), r = c.getBoundingClientRect(), k = c.width / r.width;
+        return Array.from(c.getContext('2d').getImageData((x - r.left) * k, (y - r.top) * k, 1, 1).data);
+    }""", [x, y])
 
 
 def start(page, game_id, fen=None):

@@ -4,13 +4,8 @@ each king's range, and a mate and a stalemate announced."""
 
 import pytest
 
-from conftest import click_cell, play_by_clicks, state
-from endings import endings, play_ending, rulings, start
-
-def centre(page, name):
-    point = page.evaluate("name => window.boardgames.squareCenter(name)", name)
-    assert point is not None, f"no cell {name}"
-    return point["x"], point["y"]
+from conftest import play_by_clicks, state
+from endings import canvas_pixel, centre, endings, play_ending, rulings, start
 
 
 def unit(page):
@@ -23,13 +18,6 @@ def near_corner(page, name, dx, dy):
     x, y = centre(page, name)
     u = unit(page) * 0.85
     return x + dx * u, y + dy * u
-
-
-def canvas_pixel(page, x, y):
-    return page.evaluate("""([x, y]) => {
-        const c = document.getElementById('board'), r = c.getBoundingClientRect(), k = c.width / r.width;
-        return Array.from(c.getContext('2d').getImageData((x - r.left) * k, (y - r.top) * k, 1, 1).data);
-    }""", [x, y])
 
 
 def touch(page, x, y):

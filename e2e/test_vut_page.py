@@ -5,25 +5,12 @@ VUT's centre is marked, and reconstructed setups are marked in the rules panel."
 import pytest
 
 from conftest import play_by_clicks, state
-from endings import endings, play_ending, rulings, start
+from endings import canvas_pixel, centre, endings, play_ending, rulings, start
 
 # every variant, with a first move for White (a man forward as far as it may go)
 FIRST_MOVES = {"vut": "e2-e5", "vut-royal": "e3-e4", "vut-extermination": "e3-e5",
                "vut-extinction": "e3-e5", "vut-connection": "e3-e5", "vut-cylindrical": "e2-e5",
                "vut-intervention": "e2-e5", "vut-7x7": "d2-d4", "vut-11x11": "f2-f5"}
-
-
-def centre(page, name):
-    point = page.evaluate("name => window.boardgames.squareCenter(name)", name)
-    return point["x"], point["y"]
-
-
-def canvas_pixel(page, name):
-    x, y = centre(page, name)
-    return page.evaluate("""([x, y]) => {
-        const c = document.getElementById('board'), r = c.getBoundingClientRect(), k = c.width / r.width;
-        return Array.from(c.getContext('2d').getImageData((x - r.left) * k, (y - r.top) * k, 1, 1).data);
-    }""", [x, y])
 
 
 def test_the_picker_offers_the_nine_variants(module_page):
@@ -70,5 +57,6 @@ def test_a_move_across_the_cylinders_seam_by_its_ghost_cell(module_page):
 
 def test_the_royal_centre_is_marked(module_page):
     start(module_page, "vut-royal")
-    assert canvas_pixel(module_page, "e5") != canvas_pixel(module_page, "c5"), \
+    assert canvas_pixel(module_page, *centre(module_page, "e5")) != \
+        canvas_pixel(module_page, *centre(module_page, "c5")), \
         "e5 and c5 have the same shade: only the centre's mark tells them apart"
