@@ -2,7 +2,8 @@
 
 `ctx` is anything with the CanvasRenderingContext2D methods used here (the browser's,
 or a recorder in tests).  Highlights never rely on colour alone: the last move gets
-corner brackets, the selection a thick frame, destinations a dot (a ring on a capture).
+corner brackets, the selection a thick frame, destinations a dot (a ring on a capture),
+a hint an arrow from the man to its destination.
 """
 
 import math
@@ -17,6 +18,7 @@ THEMES = {
         "capture_ring": "#c0261b", "special": "rgba(120,60,150,0.45)", "cursor": "#0a7d32",
         "white_man": "#fbfaf5", "black_man": "#2b2b2b", "man_edge": "#1a1a1a",
         "white_symbol": "#1a1a1a", "black_symbol": "#f5f5f5", "taken": "#c0261b",
+        "hint": "rgba(10,125,50,0.8)",
     },
     "dark": {
         "background": "#1d1f24", "cell": ("#6f6250", "#4d4234"), "ghost_alpha": 0.35,
@@ -25,6 +27,7 @@ THEMES = {
         "capture_ring": "#ff6b5c", "special": "rgba(190,130,230,0.5)", "cursor": "#5fe08a",
         "white_man": "#f2efe6", "black_man": "#151515", "man_edge": "#000000",
         "white_symbol": "#151515", "black_symbol": "#f0f0f0", "taken": "#ff6b5c",
+        "hint": "rgba(95,224,138,0.85)",
     },
 }
 
@@ -47,9 +50,9 @@ def path(ctx, points):
     ctx.closePath()
 
 
-def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=None, hover=None):
+def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=None, hint=None, hover=None):
     """Draw everything; `shown` is the state to show (a past one while reviewing);
-    `hover` the cell under the pointer."""
+    `hint` a suggested move; `hover` the cell under the pointer."""
     game = session.game
     state = shown if shown is not None else session.state
     colours = THEMES[theme]
@@ -63,16 +66,7 @@ def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=No
     men = game.men(state)
 
     for cell in layout.cells:
-        poly = layout.polygon(cell)
-        ctx.globalAlpha = colours["ghost_alpha"] if cell.ghost else 1.0
-        path(ctx, poly)
-        ctx.fillStyle = colours["cell"][cell.shade]
-        ctx.fill()
-        ctx.lineWidth = 1
-        ctx.strokeStyle = colours["line"]
-        ctx.stroke()
-        if cell.name in marks:
-            draw_mark(ctx, layout, cell, colours)
+        poly = draw_cell(ctx, layout, cell, marks, colours)
         if cell.name in last_cells:
             path(ctx, poly)
             ctx.fillStyle = colours["last"]
@@ -97,14 +91,38 @@ def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=No
                 draw_taken(ctx, layout, layout.by_name[name], colours)
     overlays.draw_overlays(ctx, layout, session, state, targets, hover, colours)
     kings.draw_check(ctx, layout, game, state, colours)
+    if hint is not None:
+        draw_arrow(ctx, layout, *game.move_cells(hint), colours)
     draw_labels(ctx, layout, colours)
+
+
+def draw_cell(ctx, layout, cell, marks, colours):
+    """A cell's square or diamond (a ghost faded, leaving `globalAlpha` so for what is
+    drawn on it) with its special mark; returns its outline points."""
+    poly = layout.polygon(cell)
+    ctx.globalAlpha = colours["ghost_alpha"] if cell.ghost else 1.0
+    path(ctx, poly)
+    ctx.fillStyle = colours["cell"][cell.shade]
+    ctx.fill()
+    ctx.lineWidth = 1
+    ctx.strokeStyle = colours["line"]
+    ctx.stroke()
+    if cell.name in marks:
+        draw_mark(ctx, layout, cell, colours)
+    return poly
 
 
 def draw_mark(ctx, layout, cell, colours):
     """A cross-hatched square for a special cell, seen without colour too."""
+    x, y, r = draw_cross(ctx, layout, cell, 0.8, colours["special"])
+    ctx.strokeRect(x - r, y - r, 2 * r, 2 * r)
+
+
+def draw_cross(ctx, layout, cell, size, colour):
+    """An x over a cell, `size` times its inner radius; returns (x, y, r) for more marks."""
     x, y = layout.to_px(cell.x, cell.y)
-    r = layout.inner_radius(cell) * 0.8
-    ctx.strokeStyle = colours["special"]
+    r = layout.inner_radius(cell) * size
+    ctx.strokeStyle = colour
     ctx.lineWidth = max(2, layout.unit * 0.05)
     ctx.beginPath()
     ctx.moveTo(x - r, y - r)
@@ -112,7 +130,7 @@ def draw_mark(ctx, layout, cell, colours):
     ctx.moveTo(x + r, y - r)
     ctx.lineTo(x - r, y + r)
     ctx.stroke()
-    ctx.strokeRect(x - r, y - r, 2 * r, 2 * r)
+    return x, y, r
 
 
 def draw_brackets(ctx, layout, cell, colour):
@@ -191,25 +209,43 @@ def draw_target(ctx, layout, cell, occupied, colours):
 
 
 def draw_cursor(ctx, layout, cell, colours):
+    """The keyboard cursor: a dashed square inside the cell over a solid one in the
+    background colour, so it shows on light and dark cells and next to a selection."""
     x, y = layout.to_px(cell.x, cell.y)
-    r = layout.inner_radius(cell) * 0.97
-    ctx.lineWidth = max(2, layout.unit * 0.05)
+    r = layout.inner_radius(cell) * 0.8
+    width = max(2.5, layout.unit * 0.07)
+    ctx.lineWidth = width * 1.8
+    ctx.strokeStyle = colours["background"]
+    ctx.strokeRect(x - r, y - r, 2 * r, 2 * r)
+    ctx.setLineDash([width * 2, width * 1.2])
+    ctx.lineWidth = width
     ctx.strokeStyle = colours["cursor"]
     ctx.strokeRect(x - r, y - r, 2 * r, 2 * r)
+    ctx.setLineDash([])
 
 
 def draw_taken(ctx, layout, cell, colours):
     """A small x where the last move captured a man."""
-    x, y = layout.to_px(cell.x, cell.y)
-    r = layout.inner_radius(cell) * 0.3
-    ctx.strokeStyle = colours["taken"]
-    ctx.lineWidth = max(2, layout.unit * 0.05)
+    draw_cross(ctx, layout, cell, 0.3, colours["taken"])
+
+
+def draw_arrow(ctx, layout, src, dst, colours):
+    """A thick arrow from the centre of `src` to the centre of `dst`."""
+    (x0, y0), (x1, y1) = layout.center(src), layout.center(dst)
+    length = math.hypot(x1 - x0, y1 - y0) or 1
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = layout.unit * 0.4
+    bx, by = x1 - ux * head, y1 - uy * head  # where the head starts
+    ctx.strokeStyle = ctx.fillStyle = colours["hint"]
+    ctx.lineWidth = max(4, layout.unit * 0.14)
+    ctx.lineCap = "round"
     ctx.beginPath()
-    ctx.moveTo(x - r, y - r)
-    ctx.lineTo(x + r, y + r)
-    ctx.moveTo(x + r, y - r)
-    ctx.lineTo(x - r, y + r)
+    ctx.moveTo(x0, y0)
+    ctx.lineTo(bx, by)
     ctx.stroke()
+    ctx.lineCap = "butt"
+    path(ctx, [(x1, y1), (bx - uy * head * 0.6, by + ux * head * 0.6), (bx + uy * head * 0.6, by - ux * head * 0.6)])
+    ctx.fill()
 
 
 def draw_labels(ctx, layout, colours):

@@ -1,0 +1,91 @@
+"""The "Set up position" editor: a board of any game edited man by man, and its text.
+
+The editor checks only the text's form (rows, letters, fields), with the engine's own
+row parser, so any arrangement can be built up step by step; whether it is a position
+the game allows is the engine's word when play starts from it
+(`Session(game_id, options, fen=...)`).  Fields after the side to move (UOS's check
+counters and clocks, Pux's sideways field) keep what the loaded text had.
+"""
+
+from boardgames.grid import parse_turn
+
+from . import pieces
+from .render import THEMES, draw_cell, draw_cursor, draw_labels, draw_man, marked_cells
+
+# Games whose rule book does not list its letters.
+LETTERS = {"vault": "Pp", "pux": "SDsd"}
+
+
+def board_of(game):
+    """The engine object that names the cells and reads and writes the board field."""
+    return getattr(game, "geometry", None) or game.grid
+
+
+def letters_of(game):
+    return getattr(game, "letters", None) or LETTERS[pieces.family(game.id)]
+
+
+class BoardEditor:
+    """A board being set up: `men` {cell: letter}, `turn`, and the text's other fields."""
+
+    def __init__(self, game, text):
+        self.game = game
+        self.board = board_of(game)
+        self.letters = letters_of(game)
+        self.men, self.turn, self.extra = {}, "w", []
+        self.load(text)
+
+    def palette(self):
+        """[(letter, words)] of the men that may be placed: white's first."""
+        order = sorted(self.letters, key=lambda letter: (letter.islower(), self.letters.index(letter)))
+        return [(letter, pieces.describe(self.game.id, letter)) for letter in order]
+
+    def load(self, text):
+        """Take a typed position text; ValueError (the editor unchanged) if its form is wrong."""
+        fields = text.split() if isinstance(text, str) else []
+        count = len(self.game.setup.split())
+        if len(fields) != count:
+            names = "board, side to move" + (", then " + " ".join(self.game.setup.split()[2:]) + " (say)"
+                                               if count > 2 else "")
+            raise ValueError(f"a position text of {self.game.name} has {count} fields separated by "
+                             f"spaces ({names}), got {len(fields)}")
+        squares = self.board.parse_board(fields[0], self.letters)
+        self.turn = parse_turn(fields[1])
+        self.extra = fields[2:]
+        self.men = {name: man for name, man in zip(self.board.names, squares) if man != "."}
+
+    def place(self, cell, letter):
+        """Put `letter` on `cell`; the same man again, or `letter` None, empties it."""
+        if cell not in self.board.names:
+            raise ValueError(f"there is no cell '{cell}' on this board")
+        if letter is not None and letter not in self.letters:
+            raise ValueError(f"'{letter}' is not a man of {self.game.name}")
+        if letter is None or self.men.get(cell) == letter:
+            self.men.pop(cell, None)
+        else:
+            self.men[cell] = letter
+
+    def clear(self):
+        self.men = {}
+
+    def text(self):
+        """The position text of the board as it stands."""
+        squares = "".join(self.men.get(name, ".") for name in self.board.names)
+        return " ".join([self.board.board_text(squares), self.turn] + self.extra)
+
+
+def draw_setup(ctx, layout, editor, theme, width, height, cursor=None):
+    """The board being set up: cells, special cells, men, the keyboard cursor, labels."""
+    colours = THEMES[theme]
+    ctx.fillStyle = colours["background"]
+    ctx.fillRect(0, 0, width, height)
+    marks = marked_cells(editor.game)
+    for cell in layout.cells:
+        draw_cell(ctx, layout, cell, marks, colours)
+        man = editor.men.get(cell.name)
+        if man:
+            draw_man(ctx, layout, cell, editor.game.id, man, colours)
+        if cell.name == cursor and not cell.ghost:
+            draw_cursor(ctx, layout, cell, colours)
+    ctx.globalAlpha = 1.0
+    draw_labels(ctx, layout, colours)
