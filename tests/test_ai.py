@@ -153,7 +153,7 @@ def test_node_budget_makes_the_move_reproducible(level):
     assert len(moves) == 1
 
 
-def test_the_weakest_level_varies_its_play_and_the_others_less():
+def test_the_beginner_varies_its_play():
     game = get_game("tablut")
     state = game.new()
     beginner = {choose_move(game, state, level=1, nodes=1500, seed=s) for s in range(8)}

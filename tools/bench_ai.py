@@ -4,7 +4,7 @@
     python3 tools/bench_ai.py --here [--json] ...   # measure in this interpreter only
 
 Each level thinks on its own clock budget from N positions per game (the setup and
-positions along one seeded random game, as in tools/engine_speed.py), so the time
+positions along one seeded random game), so the time
 per move is the level's budget unless the search ends sooner (depth cap, forced
 result, one legal move).  What differs between interpreters is the work done in that
 time: nodes per second and the depth reached.  Without --here the script runs itself
@@ -17,6 +17,7 @@ import json
 import math
 import os
 import platform
+import random
 import subprocess
 import sys
 import time
@@ -28,24 +29,44 @@ if PY not in sys.path:
 
 from boardgames import GAME_IDS, get_game  # noqa: E402
 from boardgames.ai import LEVELS, Searcher  # noqa: E402
-from engine_speed import root_texts, table  # noqa: E402
 
 COMMANDS = {"CPython": [sys.executable], "Pyodide": ["node", os.path.join(TOOLS, "pyodide_run.mjs")]}
+
+
+SPACING = 10  # random plies between measured positions
+
+
+def positions_of(game, count):
+    """The setup, then a position every SPACING plies of one seeded random game."""
+    rng = random.Random(game.id)
+    state, positions = game.new(), []
+    for ply in range(count * SPACING):
+        if game.result(state) is not None:
+            break
+        if ply % SPACING == 0:
+            positions.append(state)
+        state = game.play(state, rng.choice(game.legal(state)))
+    return positions
+
+
+def markdown_table(header, rows):
+    lines = [header, ["---"] * len(header)] + rows
+    return "\n".join("| " + " | ".join(line) + " |" for line in lines)
 
 
 def measure(game_id, level, positions):
     """Mean seconds per move, nodes per second and mean depth of `level` on `game_id`."""
     game = get_game(game_id)
     seconds = nodes = depth = 0
-    texts = root_texts(game)[:positions]
-    for text in texts:
-        searcher = Searcher(game, game.new(text), level=level, seed=1)
+    states = positions_of(game, positions)
+    for state in states:
+        searcher = Searcher(game, state, level=level, seed=1)
         start = time.perf_counter()
         searcher.think()
         seconds += time.perf_counter() - start
         nodes += searcher.nodes
         depth += searcher.depth
-    return {"seconds": seconds / len(texts), "nps": nodes / seconds, "depth": depth / len(texts)}
+    return {"seconds": seconds / len(states), "nps": nodes / seconds, "depth": depth / len(states)}
 
 
 def measure_here(args):
@@ -67,14 +88,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", nargs="+", default=list(GAME_IDS), choices=GAME_IDS)
     parser.add_argument("--levels", nargs="+", type=int, default=sorted(LEVELS), choices=sorted(LEVELS))
-    parser.add_argument("--positions", type=int, default=2, help="positions per game")
+    parser.add_argument("--positions", type=int, default=1, help="positions per game")
     parser.add_argument("--here", action="store_true", help="measure in this interpreter only")
     parser.add_argument("--json", action="store_true", help="with --here: print JSON")
     args = parser.parse_args()
     if args.here:
-        results = {"here": measure_here(args)}
+        results = {"This Python": measure_here(args)}
         if args.json:
-            print(json.dumps(results["here"]))
+            print(json.dumps(results["This Python"]))
             return
     else:
         results = {name: run_in(command, args) for name, command in COMMANDS.items()}
@@ -98,7 +119,7 @@ def main():
             rows.append(row)
     print(" vs ".join(results[name]["interpreter"] for name in names)
           + f"; {args.positions} positions per game, each level on its own clock budget")
-    print(table(header, rows))
+    print(markdown_table(header, rows))
     if ratios:
         print(f"geometric mean nodes/s ratio {names[1]}/{names[0]}: "
               f"{math.prod(ratios) ** (1 / len(ratios)):.2f}")

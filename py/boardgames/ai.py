@@ -114,6 +114,7 @@ class Searcher:
         self.deadline = None
         self.check_at = 0
         self.root = self._root_children()
+        self.unchecked = self.root[::-1]  # root moves not yet looked at for a win in one
         self.best_move = self.root[0][0]
 
     def _root_children(self):
@@ -139,7 +140,7 @@ class Searcher:
             limit = seconds if limit is None else min(limit, seconds)
         self.deadline = None if limit is None else start + limit
         try:
-            if self.depth == 0:
+            if self.unchecked:
                 self._take_win_in_one()
             while not self.done:
                 self._iterate(self.depth + 1)
@@ -154,9 +155,16 @@ class Searcher:
 
     # -- the root ------------------------------------------------------------------
     def _take_win_in_one(self):
-        """A move that wins at once is played at every level, without searching."""
+        """A move that wins at once is played at every level, without searching.
+
+        Judging every root move can take long in a game with slow rules, so the
+        clock is looked at between moves and the next slice goes on from there.
+        """
         mover = SIDE_NAMES[self.state.turn]
-        for move, child in self.root:
+        while self.unchecked:
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
+                raise _OutOfBudget
+            move, child = self.unchecked.pop()
             outcome = self.game.result(child)
             if outcome is not None and outcome["winner"] == mover:
                 self.best_move, self.score, self.depth, self.done = move, WIN - 1, 1, True
