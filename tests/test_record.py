@@ -4,8 +4,8 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from webapp.record import (game_record, parse_record, restore, saved_payload, settings_from_query,
-                           share_query)
+from webapp.record import (computer_param, game_record, parse_record, restore, saved_payload,
+                           settings_from_query, share_query)
 from webapp.session import COMPUTER, HUMAN, Session
 
 
@@ -72,7 +72,7 @@ def test_share_link_carries_a_custom_start():
 
 @pytest.mark.parametrize("params,problem", [
     ({"game": "chess"}, "There is no game 'chess'"),
-    ({"game": "vault", "size": "7"}, "size must be one of 6, 8, 10, 12"),
+    ({"game": "vault", "size": "7"}, "Vault has no board size '7' (choose 6, 8, 10, 12); showing 10 \u00d7 10."),
     ({"game": "tablut", "computer": "robot"}, "computer must be white, black, both or none"),
     ({"game": "tablut", "level": "9"}, "level must be 1 to 4"),
     ({"game": "tablut", "moves": "d1-d3 zz"}, "move 2 (zz)"),
@@ -83,6 +83,16 @@ def test_bad_link_parameters_fall_back_with_a_message(params, problem):
     assert any(problem in p for p in problems), problems
     replayed = Session(settings["game"], options=settings["options"], fen=settings["fen"])
     assert replayed.legal(), "the page still opens a playable game"
+
+
+@pytest.mark.parametrize("params,options", [
+    ({"game": "vault", "size": "8"}, {"size": 8}),
+    ({"game": "vault", "size": " 12 "}, {"size": 12}),
+    ({"game": "vault"}, {}),
+    ({"game": "vault", "size": None}, {}),
+])
+def test_board_size_from_the_url(params, options):
+    assert settings_from_query(params) == ({**settings_from_query({"game": "vault"})[0], "options": options}, [])
 
 
 def test_embed_flag():
@@ -109,3 +119,12 @@ def test_saved_game_round_trip():
 def test_corrupt_saved_games_are_refused(payload, message):
     with pytest.raises(ValueError, match=message):
         restore(payload)
+
+
+@pytest.mark.parametrize("players,computer", [
+    ({"w": HUMAN, "b": HUMAN}, "none"), ({"w": COMPUTER, "b": HUMAN}, "white"),
+    ({"w": HUMAN, "b": COMPUTER}, "black"), ({"w": COMPUTER, "b": COMPUTER}, "both"),
+])
+def test_computer_param_reads_back(players, computer):
+    assert computer_param(players) == computer
+    assert settings_from_query({"computer": computer})[0]["players"] == players

@@ -197,16 +197,6 @@ def test_a_pawn_on_the_far_rank_is_flagged():
     assert assist.notes(session) == [] and session.result["winner"] == "white"
 
 
-@pytest.mark.parametrize("query,options,message", [
-    ({"size": "8"}, {"size": 8}, ""),
-    ({}, {}, ""),
-    ({"size": None}, {}, ""),
-    ({"size": "7"}, {}, "Vault has no board size '7' (choose 6, 8, 10, 12); showing 10 \u00d7 10."),
-])
-def test_board_size_from_the_url(query, options, message):
-    assert assist.options_from_query("vault", query) == (options, message)
-
-
 def test_agreed_draw_ends_the_game_and_undo_takes_it_back():
     session = Session("vault")
     session.play("a1-a2")

@@ -1,11 +1,10 @@
 """Game-specific help the page gives, decided without the DOM: Pux's move builder
 (move potential, carried pieces, the sideways rule), Vault's jump lines and far-rank
-warnings, game options read from the URL, and which games allow an agreed draw.
+warnings, the words of game options, and which games allow an agreed draw.
 
 Functions take a Session (session.py) or a game and a state; they only read them.
 """
 
-from boardgames import get_game
 from boardgames.core import OTHER, SIDE_NAMES
 
 AGREED_DRAW_GAMES = frozenset({"vault"})  # rule texts that let the players agree a draw
@@ -28,25 +27,6 @@ def carried_by(game, move):
 def option_label(name, value):
     """Words for one choice of an option: 'Board size', 10 -> '10 x 10'."""
     return f"{value} \u00d7 {value}" if name == "size" else str(value)
-
-
-def options_from_query(game_id, query):
-    """(options, message) from the URL's parameters (a dict of texts) for `game_id`:
-    a value the game does not offer is left at its default and explained."""
-    game = get_game(game_id)
-    options, problems = {}, []
-    for name, allowed in game.options.items():
-        text = query.get(name)
-        if text is None:
-            continue
-        chosen = [value for value in allowed if str(value) == text.strip()]
-        if chosen:
-            options[name] = chosen[0]
-        else:
-            problems.append(f"{game.name} has no {OPTION_LABELS.get(name, name).lower()} '{text}' "
-                            f"(choose {', '.join(map(str, allowed))}); showing "
-                            f"{option_label(name, game.chosen[name])}.")
-    return options, " ".join(problems)
 
 
 # -- Pux: the move builder ---------------------------------------------------------------

@@ -4,18 +4,22 @@ Everything that can be decided without the DOM lives in session.py, layout.py an
 render.py; this module wires them to the page.
 """
 
+import asyncio
+
 import js
 from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
+from pyscript import create_named_worker, document, window
 
 from boardgames import GAME_IDS, get_game
-from boardgames.ai import LEVEL_NAMES, Searcher
-from webapp import assist, kings, rules_panel
+from boardgames.ai import LEVEL_NAMES
+from webapp import access, assist, kings, rules_panel, sharing
+from webapp.computer import SPEED_NAMES, Computer, Worker, is_demo, pause_before_move
 from webapp.layout import Layout, board_cells
+from webapp.record import game_record, parse_record, saved_payload, settings_from_query
 from webapp.render import draw_board
 from webapp.session import COMPUTER, HUMAN, Session
+from webapp.setup_editor import BoardEditor, draw_setup
 
-THINK_SLICE = 0.05  # seconds of search between yields to the browser
 
 
 def element(id_):
@@ -33,11 +37,20 @@ class App:
         self.session = None
         self.layout = None
         self.flipped = False
-        self.searcher = None
-        self.think_token = 0
+        self.computer = Computer()
+        self.hint = None  # the move shown by Hint
+        self.paused = False  # a demo (computer against computer) on hold
+        self.worker_started = False
         self.hover = None  # the cell under the pointer
+        self.reviewing = None  # moves played to reach the past position shown, or None (live)
+        self.keep = True  # save the game in this browser (an embedded page does not)
         self.proxies = []
         self.css_size = (0, 0)
+        self.cursor = None  # the keyboard cursor's cell
+        self.cursor_shown = False  # drawn while the board has keyboard focus
+        self.plies = 0  # moves played when the live region last spoke
+        self.editor = None  # the position being set up, while "Set up position" is open
+        self.setup_letter = None  # the man the editor places (None: empty the cell)
 
     # -- setup -------------------------------------------------------------------
     def install(self):
@@ -55,6 +68,16 @@ class App:
             option.textContent = f"{number}. {name}"
             level.appendChild(option)
         level.value = "2"
+        speed = element("speed")
+        for value, name in SPEED_NAMES.items():
+            option = document.createElement("option")
+            option.value = value
+            option.textContent = name
+            speed.appendChild(option)
+        speed.value = "normal"
+        self.listen(element("move-now"), "click", lambda e: self.computer.stop_early())
+        self.listen(element("hint"), "click", lambda e: self.ask_hint())
+        self.listen(element("pause"), "click", lambda e: self.toggle_pause())
         self.listen(select, "change", lambda e: self.new_game(select.value))
         self.listen(element("new-game"), "click",
                     lambda e: self.new_game(self.session.game_id, options=self.session.options))
@@ -66,7 +89,23 @@ class App:
         self.listen(element("flip"), "click", lambda e: self.flip())
         for side in "wb":
             self.listen(element(f"player-{side}"), "change", lambda e: self.players_changed())
+        self.listen(level, "change", lambda e: self.save())
+        self.listen(element("move-list"), "click", self.on_history_click)
+        self.listen(element("back-to-game"), "click", lambda e: self.review(None))
+        self.listen(document, "keydown", self.on_escape)
+        self.listen(element("copy-link"), "click", lambda e: self.launch(self.copy_link()))
+        self.listen(element("load-record"), "click", lambda e: self.load_record())
         self.listen(self.canvas, "pointerdown", self.on_pointer)
+        self.listen(self.canvas, "keydown", self.on_key)
+        self.listen(self.canvas, "focus", lambda e: self.show_cursor(self.canvas.matches(":focus-visible")))
+        self.listen(self.canvas, "blur", lambda e: self.show_cursor(False))
+        self.listen(element("setup-open"), "click", lambda e: self.open_setup())
+        self.listen(element("setup-palette"), "click", self.on_palette_click)
+        self.listen(element("setup-turn"), "change", lambda e: self.setup_turn())
+        self.listen(element("setup-text"), "input", lambda e: self.setup_typed())
+        self.listen(element("setup-start"), "click", lambda e: self.start_setup())
+        self.listen(element("setup-clear"), "click", lambda e: self.clear_setup())
+        self.listen(element("setup-cancel"), "click", lambda e: self.close_setup(changed=True))
         self.listen(self.canvas, "pointermove", self.on_hover)
         self.listen(self.canvas, "pointerleave", self.on_hover)
         self.listen(window, "resize", lambda e: self.resize())
@@ -87,14 +126,24 @@ class App:
     # -- games ---------------------------------------------------------------------
     def new_game(self, game_id, fen=None, options=None):
         players = {side: element(f"player-{side}").value for side in "wb"}
-        self.session = Session(game_id, options=options, fen=fen, players=players)
+        self.begin(Session(game_id, options=options, fen=fen, players=players))
+        self.say("")
+        self.changed()
+
+    def begin(self, session):
+        """Show `session` (a new, loaded or restored game); the caller then says why and
+        calls changed()."""
+        self.session = session
+        self.reviewing = None
+        self.close_setup()
+        for side in "wb":
+            element(f"player-{side}").value = session.players[side]
+        game_id = session.game_id
         element("game-select").value = game_id
         element("game-summary").textContent = self.session.game.summary
         self.show_rules()
         self.show_options()
         self.resize()
-        self.say("")
-        self.changed()
 
     def show_rules(self):
         game = self.session.game
@@ -139,7 +188,8 @@ class App:
     def options_changed(self):
         """An option was changed: a new game with the chosen options."""
         chosen = {name: element(f"option-{name}").value for name in self.session.game.options}
-        self.new_game(self.session.game_id, options=assist.options_from_query(self.session.game_id, chosen)[0])
+        settings = settings_from_query({"game": self.session.game_id, **chosen})[0]
+        self.new_game(self.session.game_id, options=settings["options"])
 
     def agree_draw(self):
         self.cancel_thinking()
@@ -150,17 +200,17 @@ class App:
     def players_changed(self):
         for side in "wb":
             self.session.players[side] = element(f"player-{side}").value
-        self.cancel_thinking()
+        self.paused = self.paused and is_demo(self.session.players)
         self.changed()
 
     def undo(self):
-        self.cancel_thinking()
+        self.reviewing = None
         if not self.session.undo():
             self.say("Nothing to undo.")
         self.changed()
 
     def redo(self):
-        self.cancel_thinking()
+        self.reviewing = None
         if not self.session.redo():
             self.say("Nothing to redo.")
         self.changed()
@@ -176,13 +226,55 @@ class App:
 
     def on_pointer(self, event):
         event.preventDefault()
-        played = self.session.click(self.event_cell(event), carry=bool(event.shiftKey))
+        cell = self.event_cell(event)
+        if cell is not None and self.cursor_shown:
+            self.cursor = cell
+        self.act(cell, carry=bool(event.shiftKey))
+
+    def act(self, cell, carry=False):
+        """A click or tap on `cell`, or Enter on the cursor's cell: a move's step, or a
+        man placed while a position is set up."""
+        if self.editor is not None:
+            self.setup_place(cell)
+            return
+        if self.reviewing is not None:
+            self.say("You are looking at a past position: Back to game (or Escape) to play on.")
+            return
+        played = self.session.click(cell, carry=carry)
         self.say(self.session.message)
         if played:
             self.changed()
         else:
             self.show_help()
             self.draw()
+
+    def on_key(self, event):
+        """Keys on the focused board: the arrows move the cursor (webapp/access.py),
+        Enter or Space click its cell, Escape drops the selection."""
+        key = event.key
+        if key in access.STEPS:
+            start = access.start_cell(self.layout, self.cursor or self.session.selected)
+            self.cursor = access.move_cursor(self.layout, start, key) if self.cursor_shown else start
+            self.show_cursor(True)
+        elif key in ("Enter", " "):
+            self.cursor = access.start_cell(self.layout, self.cursor)
+            self.cursor_shown = True
+            self.act(self.cursor)
+        elif key == "Escape" and self.session.selected is not None and self.reviewing is None:
+            self.session.selected = None
+            self.session.carried = frozenset()
+            self.say("Selection cancelled.")
+            self.show_help()
+            self.draw()
+        else:
+            return
+        event.preventDefault()
+
+    def show_cursor(self, shown):
+        self.cursor_shown = shown
+        if shown:
+            self.cursor = access.start_cell(self.layout, self.cursor or self.session.selected)
+        self.draw()
 
     def on_hover(self, event):
         """Track the cell under the pointer (Vault draws the jump to it)."""
@@ -208,62 +300,209 @@ class App:
     def play(self, move):
         """Automation hook: play a move text; returns {ok, error}."""
         try:
-            self.cancel_thinking()
             self.session.play(str(move))
+            self.reviewing = None
         except ValueError as error:
             self.say(str(error))
             return js_object({"ok": False, "error": str(error)})
         self.changed()
         return js_object({"ok": True, "error": None})
 
-    # -- the computer ----------------------------------------------------------------
+    # -- the computer (webapp/computer.py; the search runs in the AI worker) -----------
+    def launch(self, coroutine):
+        """Run a coroutine; an unexpected error becomes a message, as in handlers."""
+        task = asyncio.ensure_future(coroutine)
+        task.add_done_callback(lambda done: self.guarded(lambda e: done.result(), None))
+
+    def need_worker(self):
+        """Start the AI worker the first time the computer is wanted (a player set to
+        Computer, or Hint), so start-up is not slowed and a page between two humans never
+        runs a second interpreter.  Until it is ready the computer thinks on this thread."""
+        if not self.worker_started:
+            self.worker_started = True
+            self.launch(self.start_worker())
+
+    async def start_worker(self):
+        try:
+            proxy = await create_named_worker("./py/webapp/ai_worker.py", "ai", "./worker.toml")
+        except Exception as error:  # noqa: BLE001 - the computer still plays, only slower
+            js.console.warn(f"boardgames: the AI worker did not start: {error}")
+            return
+        self.computer.worker = Worker(proxy)
+        document.body.dataset.worker = "ready"
+
+    def level(self):
+        return int(element("level").value)
+
     def cancel_thinking(self):
-        self.think_token += 1
-        self.searcher = None
+        self.computer.cancel()
+        self.show_thinking(None)
 
     def maybe_think(self):
-        if not self.session.to_move_is_computer() or self.searcher is not None:
+        session = self.session
+        if self.paused or self.reviewing is not None or self.editor is not None or not session.to_move_is_computer():
             return
-        self.searcher = Searcher(self.session.game, self.session.state, level=int(element("level").value))
-        token = self.think_token
-        self.schedule(lambda: self.think_step(token))
+        self.show_thinking("Computer is thinking\u2026", "Move now")
+        pause = pause_before_move(session.players, element("speed").value)
+        self.launch(self.play_found(self.computer.search("move", session, self.level(), pause)))
 
-    def schedule(self, fn, delay=0):
-        proxy = create_proxy(lambda: self.guarded(lambda e: fn(), None))
-        self.proxies.append(proxy)
-        js.setTimeout(proxy, delay)
-
-    def think_step(self, token):
-        if token != self.think_token or self.searcher is None:
+    async def play_found(self, search):
+        move = await search
+        if move is None:  # cancelled: whoever cancelled has updated the page
             return
-        if self.searcher.think(THINK_SLICE):
-            move = self.searcher.best_move
-            self.searcher = None
-            self.session.play(move)
-            self.changed()
-        else:
-            self.schedule(lambda: self.think_step(token))
+        self.show_thinking(None)
+        self.session.play(move)
+        self.changed()
+
+    def ask_hint(self):
+        session = self.session
+        if session.result is not None or session.to_move_is_computer():
+            self.say("A hint is for a human player, on their turn.")
+            return
+        self.need_worker()
+        self.hint = None
+        self.draw()
+        self.show_thinking("Looking for a hint\u2026", "Show now")
+        self.launch(self.show_hint(self.computer.search("hint", session, self.level())))
+
+    async def show_hint(self, search):
+        move = await search
+        if move is None:
+            return
+        self.show_thinking(None)
+        self.hint = move
+        self.say(f"Hint: {move} (the arrow on the board).")
+        self.draw()
+
+    def toggle_pause(self):
+        self.paused = not self.paused
+        self.say("Demo paused: Resume goes on." if self.paused else "")
+        self.changed()
+
+    def show_thinking(self, text, button=""):
+        """The thinking indicator and its stop button; None hides them."""
+        element("thinking").hidden = text is None
+        if text is not None:
+            element("thinking-text").textContent = text
+            element("move-now").textContent = button
 
     # -- output ----------------------------------------------------------------------
     def say(self, text):
         element("message").textContent = text
 
     def changed(self):
-        """The position changed: redraw, refresh the side panel, let the computer move."""
+        """The position changed: redraw, refresh the side panel, drop any search (hint or
+        computer) begun before, let the computer move."""
         session = self.session
         element("status").textContent = session.status()
+        element("announce").textContent = access.announcement(session, moved=len(session.moves) > self.plies)
+        self.plies = len(session.moves)
         document.body.dataset.result = "" if session.result is None else (session.result["winner"] or "draw")
-        moves = element("move-list")
-        moves.innerHTML = ""
-        for move in session.moves:
-            item = document.createElement("li")
-            item.textContent = move
-            moves.appendChild(item)
+        self.show_history()
         element("undo").disabled = not (session.moves or session.agreed_draw)
         element("redo").disabled = not session.undone
+        self.hint = None
+        self.cancel_thinking()  # a search is for the position it started from
+        if COMPUTER in session.players.values():
+            self.need_worker()
+        element("hint").disabled = session.result is not None or session.to_move_is_computer()
+        element("demo").hidden = not is_demo(session.players)
+        element("pause").textContent = "Resume" if self.paused else "Pause"
+        element("pause").setAttribute("aria-pressed", "true" if self.paused else "false")
         self.show_help()
         self.draw()
+        self.save()
+        self.show_links()
         self.maybe_think()
+
+    # -- history, saving and sharing (the formats are in record.py, choices in sharing.py) --
+    def show_history(self):
+        """The move list, a button per move that shows the position after it."""
+        moves = element("move-list")
+        moves.innerHTML = ""
+        for number, move in enumerate(self.session.moves, start=1):
+            button = self.add_text(self.add_text(moves, "li", ""), "button", move)
+            button.type = "button"
+            button.setAttribute("data-index", str(number))
+            button.setAttribute("aria-label", f"Show the position after move {number}, {move}")
+            button.setAttribute("aria-pressed", "true" if number == self.reviewing else "false")
+        if self.reviewing is not None and self.reviewing >= len(self.session.moves):
+            self.reviewing = None  # the live position is not a review
+        element("review").hidden = self.reviewing is None
+        if self.reviewing is not None:
+            element("review-text").textContent = sharing.review_words(self.session, self.reviewing)
+
+    def on_history_click(self, event):
+        index = event.target.getAttribute("data-index")
+        if index is not None:
+            self.review(int(index))
+
+    def on_escape(self, event):
+        if event.key == "Escape" and self.reviewing is not None:
+            self.review(None)
+
+    def review(self, index):
+        """Show the position after move `index` (None: back to the live game); the
+        computer waits while a past position is shown."""
+        self.reviewing = index
+        self.cancel_thinking()
+        self.session.selected = None
+        self.show_history()
+        self.draw()
+        if self.reviewing is None:
+            self.say("")
+            element("board").focus()
+            self.maybe_think()
+        else:
+            element("back-to-game").focus()
+
+    def shown_state(self):
+        return None if self.reviewing is None else self.session.states[self.reviewing]
+
+    def storage(self):
+        """The browser's localStorage, or None where it is refused (some sandboxed frames)."""
+        try:
+            return window.localStorage
+        except Exception:  # noqa: BLE001 - a page without storage still plays
+            return None
+
+    def save(self):
+        store = self.storage()
+        if self.keep and store is not None:
+            store.setItem(sharing.SAVE_KEY, saved_payload(self.session, self.level()))
+
+    def base_url(self):
+        return window.location.origin + window.location.pathname
+
+    def show_links(self):
+        """The share panel's link, record and embed code, and the embedded page's link to
+        the full site, all for the game as it stands."""
+        link = sharing.page_link(self.base_url(), self.session, self.level())
+        element("share-link").value = link
+        element("full-site").href = link
+        element("record-text").value = game_record(self.session)
+        element("embed-code").value = sharing.embed_snippet(
+            sharing.page_link(self.base_url(), self.session, self.level(), embed=True))
+
+    async def copy_link(self):
+        box = element("share-link")
+        try:
+            await window.navigator.clipboard.writeText(box.value)
+            self.say("Link copied: paste it to share this game.")
+        except Exception:  # noqa: BLE001 - clipboard refused or missing: select it instead
+            box.select()
+            self.say("Copying was not allowed here: the link is selected, copy it with Ctrl+C.")
+
+    def load_record(self):
+        players = {side: element(f"player-{side}").value for side in "wb"}
+        try:
+            session = parse_record(element("record-paste").value, players=players)
+        except ValueError as error:
+            self.say(f"That record could not be loaded: {error}. Your game is unchanged.")
+            return
+        self.begin(session)
+        self.say(f"Record loaded: {len(session.moves)} moves of {session.game.name}.")
+        self.changed()
 
     def show_help(self):
         """The side panel's game-specific help: Pux's move builder, notes on the
@@ -322,7 +561,107 @@ class App:
         return "dark" if window.matchMedia("(prefers-color-scheme: dark)").matches else "light"
 
     def draw(self):
-        draw_board(self.ctx, self.layout, self.session, self.theme(), *self.css_size, hover=self.hover)
+        cursor = None
+        if self.cursor_shown:  # kept on the board (a new game may have other cells)
+            cursor = self.cursor = access.start_cell(self.layout, self.cursor)
+        if self.editor is not None:
+            draw_setup(self.ctx, self.layout, self.editor, self.theme(), *self.css_size, cursor=cursor)
+        else:
+            draw_board(self.ctx, self.layout, self.session, self.theme(), *self.css_size, cursor=cursor,
+                       shown=self.shown_state(), hint=self.hint, hover=self.hover)
+        # what a screen reader says for the board: the cursor's cell, or how to use it
+        words = access.BOARD_WORDS
+        if cursor is not None:
+            words = (access.man_words(self.session.game_id, self.editor.men, cursor) if self.editor is not None
+                     else access.cell_words(self.session, cursor))
+        self.canvas.setAttribute("aria-label", words)
+
+    # -- the position editor (webapp/setup_editor.py) -----------------------------------
+    def open_setup(self):
+        """Show the "Set up position" panel, starting from the position on the board."""
+        if self.reviewing is not None:
+            self.review(None)
+        self.cancel_thinking()
+        session = self.session
+        session.selected = None
+        self.editor = BoardEditor(session.game, session.game.fen(session.state))
+        palette = element("setup-palette")
+        palette.innerHTML = ""
+        for letter, words in self.editor.palette() + [("", "empty cell (remove)")]:
+            button = self.add_text(palette, "button", words[0].upper() + words[1:])
+            button.type = "button"
+            button.setAttribute("data-letter", letter)
+        self.setup_letter = self.editor.palette()[0][0]
+        element("setup").hidden = False
+        element("setup-open").setAttribute("aria-expanded", "true")
+        self.show_setup()
+        self.say("Choose a man, then click cells (or use the arrow keys and Enter on the board) "
+                 "to place it; the same man again empties the cell.")
+        palette.querySelector("button").focus()
+
+    def show_setup(self):
+        """The editor's position text, side to move and chosen man, and its board."""
+        editor = self.editor
+        element("setup-text").value = editor.text()
+        element("setup-turn").value = editor.turn
+        for button in element("setup-palette").querySelectorAll("button"):
+            chosen = button.getAttribute("data-letter") == (self.setup_letter or "")
+            button.setAttribute("aria-pressed", "true" if chosen else "false")
+        self.draw()
+
+    def on_palette_click(self, event):
+        letter = event.target.getAttribute("data-letter")
+        if letter is not None:
+            self.setup_letter = letter or None
+            self.show_setup()
+
+    def setup_place(self, cell):
+        if cell is not None:
+            self.editor.place(cell, self.setup_letter)
+            self.say("")
+            self.show_setup()
+
+    def setup_turn(self):
+        self.editor.turn = element("setup-turn").value
+        self.show_setup()
+
+    def setup_typed(self):
+        """A typed or pasted text: shown on the board once its form is right."""
+        try:
+            self.editor.load(element("setup-text").value)
+        except ValueError as error:
+            self.say(f"Position text: {error}")
+            return
+        element("setup-turn").value = self.editor.turn
+        self.say("")
+        self.draw()
+
+    def clear_setup(self):
+        self.editor.clear()
+        self.show_setup()
+
+    def start_setup(self):
+        """Play on from the text in the box, if the engine accepts it; else say why and
+        keep both the game and the editor."""
+        text = element("setup-text").value
+        try:
+            self.new_game(self.session.game_id, fen=text, options=self.session.options)
+        except ValueError as error:
+            self.say(f"This position cannot be played: {error}")
+            return
+        self.say("Started from the position set up.")
+        self.canvas.focus()
+
+    def close_setup(self, changed=False):
+        """Hide the editor (Cancel: back to the game as it was)."""
+        if self.editor is None:
+            return
+        self.editor = None
+        element("setup").hidden = True
+        element("setup-open").setAttribute("aria-expanded", "false")
+        if changed:
+            self.say("")
+            self.changed()
 
     # -- automation hook --------------------------------------------------------------
     def state_object(self):
@@ -338,6 +677,11 @@ class App:
             "message": element("message").textContent,
             "options": session.options,
             "carried": sorted(session.carried, key=assist.notation_order),
+            "thinking": self.computer.busy,
+            "hint": self.hint,
+            "paused": self.paused,
+            "reviewing": self.reviewing,
+            "cursor": self.cursor if self.cursor_shown else None,
         })
 
     def square_center(self, name):
@@ -368,16 +712,18 @@ class App:
 def start():
     app = App()
     app.install()
-    params = js.URLSearchParams.new(window.location.search)
-    wanted = params.get("game") or GAME_IDS[0]
-    if wanted not in GAME_IDS:
-        app.new_game(GAME_IDS[0])
-        app.say(f"There is no game '{wanted}' here; showing {get_game(GAME_IDS[0]).name}.")
-    else:
-        query = {name: params.get(name) for name in get_game(wanted).options}
-        options, problem = assist.options_from_query(wanted, query)
-        app.new_game(wanted, options=options)
-        app.say(problem)
+    params = js.Object.fromEntries(js.URLSearchParams.new(window.location.search)).to_py()
+    store = app.storage()
+    saved = store.getItem(sharing.SAVE_KEY) if store is not None else None
+    opening = sharing.opening(params, saved if isinstance(saved, str) else None)
+    if opening["set_aside"]:
+        store.setItem(sharing.SET_ASIDE_KEY, saved)
+    app.keep = not opening["embed"]
+    document.body.classList.toggle("embed", opening["embed"])
+    element("level").value = str(opening["level"])
+    app.begin(opening["session"])
+    app.say(" ".join(opening["messages"]))
+    app.changed()
     app.install_hook()
     element("loading").hidden = True
     document.body.dataset.ready = "1"

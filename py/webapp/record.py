@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 
 from boardgames import GAME_IDS, get_game
 
+from .assist import OPTION_LABELS, option_label
 from .session import COMPUTER, HUMAN, Session
 
 SAVE_VERSION = 1
@@ -106,6 +107,12 @@ def parse_record(text, players=None):
 
 
 # -- the share link -------------------------------------------------------------------
+def computer_param(players):
+    """The link's `computer=` value for a {side: player} dict."""
+    sides = "".join(side for side in "wb" if players.get(side) == COMPUTER)
+    return next(name for name, value in COMPUTER_SIDES.items() if value == sides)
+
+
 def share_query(session, computer=None, level=None):
     """The query string (without '?') of a link that reproduces the game."""
     params = {"game": session.game_id}
@@ -137,14 +144,16 @@ def settings_from_query(params):
         problems.append(f"There is no game '{game_id}' here; showing {get_game(GAME_IDS[0]).name}.")
         game_id = GAME_IDS[0]
     settings["game"] = game_id
-    for name, allowed in get_game(game_id).options.items():
-        if name in params:
-            value = params[name]
+    game = get_game(game_id)
+    for name, allowed in game.options.items():
+        if params.get(name) is not None:
+            value = params[name].strip()
             if value.isdigit() and int(value) in allowed:
                 settings["options"][name] = int(value)
             else:
-                problems.append(f"{name} must be one of {', '.join(map(str, allowed))}; "
-                                f"'{value}' ignored.")
+                problems.append(f"{game.name} has no {OPTION_LABELS.get(name, name).lower()} '{value}' "
+                                f"(choose {', '.join(map(str, allowed))}); showing "
+                                f"{option_label(name, game.chosen[name])}.")
     computer = params.get("computer", "none")
     if computer not in COMPUTER_SIDES:
         problems.append(f"computer must be white, black, both or none; '{computer}' ignored.")

@@ -1,0 +1,57 @@
+"""What the page keeps, shares and reviews, decided without the DOM: the game a page opens
+with (its link, else the saved game, else a new one), the links it offers (to share, to
+embed, to the full site) and the words of the history's review mode.
+
+The formats themselves (record, link query, saved payload) are in record.py.
+"""
+
+from html import escape
+
+from .record import computer_param, replay, restore, settings_from_query, share_query
+
+SAVE_KEY = "boardgames.saved"  # localStorage: the game in progress
+SET_ASIDE_KEY = "boardgames.saved.unreadable"  # a saved game that could not be restored
+LINK_PARAMS = ("game", "fen", "moves")  # a link naming a game wins over the saved one
+
+
+def opening(params, saved):
+    """The game a page opens with, from its URL `params` ({name: text}) and `saved` (the
+    stored payload, or None).  Returns {session, level, embed, messages, set_aside}:
+    `set_aside` is True when the saved game was unreadable and must be moved aside.
+    An embedded page neither restores nor saves (it shows the game its link names)."""
+    settings, messages = settings_from_query(params)
+    embed = settings["embed"]
+    if saved and not embed and not any(name in params for name in LINK_PARAMS):
+        try:
+            session, level = restore(saved)
+            return {"session": session, "level": level, "embed": False, "messages": messages,
+                    "set_aside": False}
+        except ValueError as error:
+            messages.append(f"Your saved game could not be restored ({error}), so a new game "
+                            "begins; the old one is kept aside in this browser.")
+            set_aside = True
+    else:
+        set_aside = False
+    session = replay(settings["game"], settings["options"], settings["fen"], settings["moves"],
+                     settings["players"])
+    return {"session": session, "level": settings["level"], "embed": embed, "messages": messages,
+            "set_aside": set_aside}
+
+
+def page_link(base, session, level, embed=False):
+    """The address that opens this game (its moves, players and level) at `base`."""
+    computer = computer_param(session.players)
+    query = share_query(session, computer if computer != "none" else None,
+                        level if computer != "none" else None)
+    return f"{base}?{query}" + ("&embed=1" if embed else "")
+
+
+def embed_snippet(url):
+    """HTML a teacher pastes into a web page to show the board."""
+    return (f'<iframe src="{escape(url)}" width="420" height="480" style="border:0;max-width:100%" '
+            'title="Board game" loading="lazy"></iframe>')
+
+
+def review_words(session, index):
+    """The banner over a past position: index is the number of moves played to reach it."""
+    return f"Reviewing move {index} ({session.moves[index - 1]}) of {len(session.moves)}"
