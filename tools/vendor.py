@@ -1,12 +1,15 @@
 """Copy the pinned runtime (Pyodide core, PyScript dist) from node_modules into vendor/.
 
 The page loads everything from its own origin: vendor/ is git-ignored and rebuilt from
-the versions pinned in package-lock.json (`npm ci` puts them in node_modules/).
+the versions pinned in package-lock.json (`npm ci` puts them in node_modules/).  Then it
+writes the service worker's precache list (tools/build_sw.py), which depends on vendor/.
 """
 
 import os
 import shutil
 import sys
+
+import build_sw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
@@ -38,6 +41,7 @@ def main():
         sys.exit(f"vendor: expected {len(PYODIDE_FILES)} Pyodide files, found {n}")
     m = copy_tree(pyscript, os.path.join(vendor, "pyscript"), lambda name: not name.endswith(".map"))
     print(f"vendor: {n} Pyodide files and {m} PyScript files in vendor/")
+    build_sw.write(ROOT)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,70 @@
+"""Offline after the first visit: the service worker (sw.js) keeps the page and the runtime,
+so with the server stopped the page starts again, takes clicks and runs the AI worker."""
+
+import os
+import sys
+import time
+
+from conftest import READY_TIMEOUT_MS, ROOT, Watch, play_by_clicks, serve, state
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import build_sw  # noqa: E402
+
+
+def watched_page(context, seen, responses):
+    """A page that records what `seen` (conftest.Watch) records, and every response."""
+    page = context.new_page()
+    page.on("response", lambda r: responses.append(r))
+    page.on("request", lambda r: seen.requests.append(r.url))
+    page.on("requestfailed", lambda r: seen.console_errors.append(f"failed: {r.url}"))
+    page.on("console", lambda m: m.type == "error" and seen.console_errors.append(m.text))
+    page.on("pageerror", lambda e: seen.console_errors.append(str(e)))
+    return page
+
+
+def test_the_page_starts_and_plays_with_the_server_stopped(browser):
+    build_sw.write(ROOT)  # what `make vendor` does: precache.js matches the files served
+    server = serve(ROOT)
+    site = f"http://127.0.0.1:{server.server_address[1]}"
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    try:
+        online, offline, served = Watch(), Watch(), []
+        page = watched_page(context, online, [])
+        page.goto(f"{site}/index.html")
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        cache = page.evaluate("""async () => {
+            const registration = await navigator.serviceWorker.ready;  // installed: all precached
+            const names = await caches.keys();
+            const cache = await caches.open(names[0]);
+            return {names, active: registration.active.state, kept: (await cache.keys()).length};
+        }""")
+        assert cache["active"] in ("activating", "activated")
+        assert len(cache["names"]) == 1 and cache["names"][0].startswith("boardgames-")
+        assert cache["kept"] == len(build_sw.precache_files(ROOT))
+
+        server.shutdown()
+        server.server_close()
+        page.close()
+        page = watched_page(context, offline, served)
+        start = time.monotonic()
+        page.goto(f"{site}/?game=vault")  # the site's root and a query: the cached index.html
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        print(f"offline: ready {time.monotonic() - start:.1f} s after navigation")
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        assert state(page)["game"] == "vault"
+        play_by_clicks(page, "a1-a2")
+        assert "a1-a2" in page.inner_text("#move-list")
+        # The AI worker starts offline too (its config, the engine, the runtime) and answers.
+        page.select_option("#player-b", "computer")
+        page.wait_for_selector("body[data-worker='ready']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("document.querySelectorAll('#move-list li').length >= 2", timeout=60_000)
+        assert len(state(page)["moves"]) == 2
+        # Everything came from the worker's cache: none from the browser's HTTP cache.
+        from_network = [r.url for r in served if r.url.startswith(site) and not r.from_service_worker]
+        assert from_network == [], "not precached (tools/build_sw.py)"
+        assert len(served) > 30
+        assert online.console_errors == [] and offline.console_errors == []
+        assert online.foreign_requests() == [] and offline.foreign_requests() == []
+    finally:
+        context.close()
+        server.server_close()

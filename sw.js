@@ -1,0 +1,48 @@
+// Service worker: after the first visit the page, our Python files and the vendored
+// runtime come from a cache, so the games start with no network at all.
+// What to keep and the cache's name (a hash of every kept file's bytes) are in
+// precache.js, written by tools/build_sw.py at `make vendor`.  The page registers this
+// file once its board is ready (index.html).
+importScripts("./precache.js");
+
+const CACHE = self.PRECACHE.cache;
+const PREFIX = "boardgames-";
+const KEPT = new Set(self.PRECACHE.files.map((path) => new URL(path, self.location).href));
+const PAGE = new URL("./index.html", self.location).href;
+
+self.addEventListener("install", (event) => {
+  // "no-cache": revalidate with the server, never copy a stale HTTP-cache entry.
+  const requests = self.PRECACHE.files.map((path) => new Request(path, { cache: "no-cache" }));
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(requests))
+      .catch((error) => caches.delete(CACHE).then(() => { throw error; }))
+      .then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys().then((names) => Promise.all(
+    names.filter((name) => name.startsWith(PREFIX) && name !== CACHE)
+      .map((name) => caches.delete(name)))));
+});
+
+// The page's address ("./", "./index.html?game=vault") stands for the cached index.html.
+function cacheKey(request) {
+  const url = new URL(request.url);
+  if (request.mode === "navigate") {
+    url.search = "";
+    if (url.href === self.registration.scope) return PAGE;
+  }
+  return KEPT.has(url.href) ? url.href : null;
+}
+
+// Cache first for the kept files; anything else goes to the network untouched.
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") return;
+  const key = cacheKey(event.request);
+  if (!key) return;
+  event.respondWith(
+    caches.open(CACHE)
+      .then((cache) => cache.match(key))
+      .then((hit) => hit || fetch(event.request)));
+});

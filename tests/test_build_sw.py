@@ -1,0 +1,136 @@
+"""The service worker's precache list and cache name (tools/build_sw.py), the web app
+manifest and its icons."""
+
+import json
+import os
+import re
+import struct
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import build_sw  # noqa: E402
+
+SITE = {
+    "index.html": '<link rel="icon" href="./icons/icon.svg"><link rel="manifest" href="./manifest.webmanifest">'
+                  '<script type="module" src="./vendor/pyscript/core.js"></script>'
+                  '<script type="py" src="./py/webapp/main.py" config="./pyscript.toml"></script>'
+                  '<a href="./index.html?game=vault">',
+    "manifest.webmanifest": '{"icons": [{"src": "./icons/icon.svg"}, {"src": "./icons/icon-192.png"}]}',
+    "icons/icon.svg": "<svg/>",
+    "icons/icon-192.png": "png",
+    "pyscript.toml": 'interpreter = "./vendor/pyodide/pyodide.mjs"\n[files]\n'
+                     '"./py/boardgames/core.py" = "./boardgames/"\n"./py/webapp/session.py" = "./webapp/"\n',
+    "worker.toml": '[files]\n"./py/boardgames/core.py" = "./boardgames/"\n"./py/boardgames/ai.py" = "./boardgames/"\n',
+    "py/webapp/main.py": "print()",
+    "py/webapp/session.py": "",
+    "py/webapp/unlisted.py": "",
+    "py/boardgames/core.py": "X = 1",
+    "py/boardgames/ai.py": "",
+    "vendor/pyodide/pyodide.mjs": "js",
+    "vendor/pyodide/pyodide.asm.wasm": "wasm",
+    "vendor/pyscript/core.js": "js",
+    "vendor/pyscript/core-ABC.js": "js",
+    "vendor/pyscript/core.css": "css",
+    "vendor/pyscript/core.js.map": "map",
+    "vendor/pyscript/codemirror-XYZ.js": "editor",
+    "vendor/pyscript/xterm-XYZ.js": "terminal",
+    "vendor/pyscript/service-worker.js": "",
+}
+
+
+@pytest.fixture
+def site(tmp_path):
+    for name, text in SITE.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return tmp_path
+
+
+def test_precache_lists_the_page_its_configs_python_files_and_the_runtime(site):
+    assert build_sw.precache_files(str(site)) == [
+        "icons/icon-192.png", "icons/icon.svg", "index.html", "manifest.webmanifest",
+        "py/boardgames/ai.py", "py/boardgames/core.py", "py/webapp/main.py", "py/webapp/session.py",
+        "pyscript.toml", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.mjs",
+        "vendor/pyscript/core-ABC.js", "vendor/pyscript/core.js", "worker.toml"]
+
+
+@pytest.mark.parametrize("name", ["py/boardgames/core.py", "vendor/pyodide/pyodide.asm.wasm",
+                                  "index.html", "worker.toml", "icons/icon-192.png"])
+def test_any_change_to_a_precached_file_makes_a_new_cache(site, name):
+    before = build_sw.render(str(site))
+    assert build_sw.render(str(site)) == before  # same bytes, same name
+    with open(site / name, "ab") as f:
+        f.write(b" ")
+    after = build_sw.render(str(site))
+    name_of = lambda text: re.search(r'"cache": "(boardgames-[0-9a-f]{16})"', text).group(1)  # noqa: E731
+    assert name_of(after) != name_of(before)
+
+
+def test_files_not_precached_do_not_change_the_cache(site):
+    before = build_sw.render(str(site))
+    (site / "py/webapp/unlisted.py").write_text("changed")
+    (site / "vendor/pyscript/xterm-XYZ.js").write_text("changed")
+    assert build_sw.render(str(site)) == before
+
+
+def test_a_listed_file_that_is_missing_is_an_error(site):
+    os.remove(site / "py/webapp/session.py")
+    with pytest.raises(SystemExit, match="py/webapp/session.py"):
+        build_sw.precache_files(str(site))
+
+
+def test_written_file_is_what_the_service_worker_imports(site):
+    build_sw.write(str(site))
+    text = (site / build_sw.OUTPUT).read_text()
+    data = json.loads(text[text.index("{"):text.rindex("}") + 1])
+    assert data["files"][0] == "./icons/icon-192.png" and len(data["files"]) == 14
+    with open(os.path.join(ROOT, "sw.js")) as f:
+        worker = f.read()
+    assert f'importScripts("./{build_sw.OUTPUT}")' in worker
+    assert f'const PREFIX = "{build_sw.CACHE_PREFIX}"' in worker
+    with open(os.path.join(ROOT, ".gitignore")) as f:
+        assert build_sw.OUTPUT in f.read().split()
+
+
+def png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR"
+    return struct.unpack(">II", head[16:24])
+
+
+def test_the_manifest_makes_the_site_installable():
+    with open(os.path.join(ROOT, "manifest.webmanifest")) as f:
+        manifest = json.load(f)
+    assert manifest["name"] and manifest["short_name"] and manifest["display"] == "standalone"
+    assert manifest["start_url"] == "./index.html"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    sizes = {}
+    for icon in manifest["icons"]:
+        path = os.path.join(ROOT, icon["src"])
+        assert os.path.isfile(path), icon["src"]
+        if icon["type"] == "image/png":
+            width, height = png_size(path)
+            sizes[icon["sizes"]] = (width, height)
+    assert sizes == {"192x192": (192, 192), "512x512": (512, 512)}
+    with open(os.path.join(ROOT, "index.html")) as f:
+        assert '<link rel="manifest" href="./manifest.webmanifest">' in f.read()
+
+
+def test_the_png_icons_are_drawings_of_the_svg():
+    import make_icons
+    with open(make_icons.SVG) as f:
+        rows = make_icons.raster(f.read(), 192)
+    with open(os.path.join(ROOT, "icons", "icon-192.png"), "rb") as f:
+        assert f.read() == make_icons.png(rows), "run `python3 tools/make_icons.py`"
+    pixel = lambda x, y: tuple(rows[y][4 * x:4 * x + 4])  # noqa: E731 - RGBA at 3 px per SVG unit
+    assert pixel(0, 0)[3] == 0  # rounded corner: transparent
+    assert pixel(54, 138) == (0x2b, 0x2b, 0x2b, 255)  # the black man at (18, 46)
+    assert pixel(138, 54) == (0xfb, 0xfa, 0xf5, 255)  # the white man at (46, 18)
+    assert pixel(96, 40) == (0xc9, 0xa9, 0x78, 255)  # the board between the squares

@@ -1,0 +1,117 @@
+"""Write `precache.js`: what the service worker (`sw.js`) keeps for offline use, and the
+name of the cache it keeps it in.
+
+Why a committed `sw.js` plus a generated `precache.js` (and not a generated `sw.js`): the
+worker's logic stays a real, reviewed file in git, and only data is generated.  The data
+depends on `vendor/` (git-ignored, rebuilt by `make vendor`), so `tools/vendor.py` calls
+`write()` right after copying the runtime; `precache.js` is git-ignored too.  A missing
+`precache.js` only makes the worker's installation fail (`importScripts` throws), and the
+page, which registers the worker with a `.catch`, works online as before.  The browser
+byte-compares imported scripts on its update checks (the page registers with
+`updateViaCache: "none"`), so a new `precache.js` installs a new worker.
+
+The cache is named after a SHA-256 over every precached file's path and bytes: change any
+byte of any of them and `make vendor` gives a new cache name, the new worker fills that
+cache and, once active, deletes the old ones.
+"""
+
+import hashlib
+import json
+import os
+import re
+import sys
+import tomllib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUTPUT = "precache.js"
+PAGE = "index.html"
+MANIFEST = "manifest.webmanifest"
+CONFIGS = ("pyscript.toml", "worker.toml")  # the page's and the AI worker's PyScript configs
+CACHE_PREFIX = "boardgames-"
+# PyScript chunks for features the page does not use (code editor, terminal, MicroPython,
+# archives in [files], graph plots, its own service worker) and its optional CSS: never
+# requested, so not worth 1 MB of every visitor's storage.  e2e/test_offline.py checks
+# that everything the page and the AI worker request is precached.
+UNUSED_PYSCRIPT = re.compile(r"^(codemirror|xterm|mpy-|zip-|pyodide_graph|storage\.js$"
+                             r"|service-worker\.js$)|\.(css|map)$")
+
+
+def page_references(root):
+    """Local files the page names: its script, style sheet, icon, manifest, Python
+    script and PyScript config."""
+    with open(os.path.join(root, PAGE)) as f:
+        html = f.read()
+    return re.findall(r'\b(?:src|href|config)="\./([^"?#]+)"', html)
+
+
+def manifest_icons(root):
+    path = os.path.join(root, MANIFEST)
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [icon["src"].removeprefix("./") for icon in json.load(f).get("icons", [])]
+
+
+def config_files(root):
+    """The configs themselves and the Python files their [files] tables copy."""
+    found = []
+    for name in CONFIGS:
+        path = os.path.join(root, name)
+        if os.path.exists(path):
+            with open(path, "rb") as f:
+                config = tomllib.load(f)
+            found.append(name)
+            found += [src.removeprefix("./") for src in config.get("files", {})]
+    return found
+
+
+def vendor_files(root):
+    found = []
+    for folder, keep in (("pyodide", lambda name: True),
+                         ("pyscript", lambda name: not UNUSED_PYSCRIPT.search(name))):
+        path = os.path.join(root, "vendor", folder)
+        if not os.path.isdir(path):
+            sys.exit(f"build_sw: {path} is missing; run `make vendor`")
+        found += [f"vendor/{folder}/{name}" for name in sorted(os.listdir(path))
+                  if keep(name) and os.path.isfile(os.path.join(path, name))]
+    return found
+
+
+def precache_files(root=ROOT):
+    """Paths (relative to the site root, sorted) of every file the worker precaches."""
+    files = {PAGE}
+    for name in page_references(root) + manifest_icons(root) + config_files(root) + vendor_files(root):
+        files.add(os.path.normpath(name))
+    missing = [name for name in files if not os.path.isfile(os.path.join(root, name))]
+    if missing:
+        sys.exit(f"build_sw: missing files to precache: {', '.join(sorted(missing))}")
+    return sorted(files)
+
+
+def cache_name(root, files):
+    digest = hashlib.sha256()
+    for name in files:
+        with open(os.path.join(root, name), "rb") as f:
+            data = f.read()
+        digest.update(f"{name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return CACHE_PREFIX + digest.hexdigest()[:16]
+
+
+def render(root=ROOT, files=None):
+    files = files or precache_files(root)
+    data = {"cache": cache_name(root, files), "files": ["./" + name for name in files]}
+    return ("// Written by tools/build_sw.py (make vendor): what sw.js keeps for offline use.\n"
+            f"self.PRECACHE = {json.dumps(data, indent=1)};\n")
+
+
+def write(root=ROOT):
+    files = precache_files(root)
+    with open(os.path.join(root, OUTPUT), "w") as f:
+        f.write(render(root, files))
+    size = sum(os.path.getsize(os.path.join(root, name)) for name in files)
+    print(f"build_sw: {OUTPUT} precaches {len(files)} files, {size / 1e6:.1f} MB")
+
+
+if __name__ == "__main__":
+    write()
