@@ -33,11 +33,15 @@ def test_history_review_shows_past_positions_and_holds_the_game(module_page):
     assert state(page)["reviewing"] is None and page.is_hidden("#review")
     page.wait_for_function("window.boardgames.state().moves.length === 3", timeout=60_000)
     page.select_option("#player-b", "human")
-    # undo leaves the review first
+    # undo and hint leave the review first
     page.click("#move-list li:nth-child(2) button")
     page.click("#undo")
     assert state(page)["reviewing"] is None and state(page)["moves"] == ["d1-d3", "e3-f3"]
     assert canvas_pixel(page, *centre(page, "e3")) == live
+    page.click("#move-list li:nth-child(1) button")
+    page.click("#hint")  # a hint is for the game in progress: the review ends
+    assert state(page)["reviewing"] is None
+    page.wait_for_function("window.boardgames.state().hint !== null", timeout=60_000)
 
 
 def test_the_game_is_saved_and_an_unreadable_save_is_set_aside(module_page):

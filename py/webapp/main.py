@@ -359,6 +359,8 @@ class App:
         if session.result is not None or session.to_move_is_computer():
             self.say("A hint is for a human player, on their turn.")
             return
+        if self.reviewing is not None:  # a hint is for the game in progress
+            self.review(None)
         self.need_worker()
         self.hint = None
         self.draw()
