@@ -73,29 +73,17 @@ def test_move_now_plays_the_best_move_so_far(page):
     assert page.is_hidden("#thinking")
 
 
-def test_undo_while_thinking_and_the_computer_still_moves_later(page):
+@pytest.mark.parametrize("button", ["#undo", "#new-game"])
+def test_undo_or_new_game_while_thinking_and_the_computer_still_moves_later(page, button):
     setup(page, "tablut", white="computer", level="4")
     start_thinking(page)
     assert not page.evaluate("window.boardgames.play('a1-a2')")["ok"]
     assert not page.evaluate("window.boardgames.newGame('chess')")["ok"]
     assert state(page)["thinking"] == "move", "what was refused leaves the computer thinking"
-    page.click("#undo")
+    page.click(button)
     s = state(page)
     assert s["moves"] == [] and s["thinking"] is None
-    assert page.is_hidden("#thinking")
-    page.select_option("#level", "1")
-    assert page.evaluate("window.boardgames.play('d1-d3')")["ok"]
-    wait_moves(page, 2)
-    assert state(page)["fen"].endswith(" b")
-
-
-def test_new_game_while_thinking_and_the_computer_still_moves_later(page):
-    setup(page, "tablut", white="computer", level="4")
-    start_thinking(page)
-    page.click("#new-game")
-    s = state(page)
-    assert s["moves"] == [] and s["thinking"] is None
-    assert page.inner_text("#status") == "Black to move"
+    assert page.is_hidden("#thinking") and page.inner_text("#status") == "Black to move"
     page.select_option("#level", "1")
     assert page.evaluate("window.boardgames.play('d1-d3')")["ok"]
     wait_moves(page, 2)
