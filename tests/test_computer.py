@@ -9,6 +9,7 @@ from test_webapp import Recorder
 
 from boardgames import get_game
 from webapp import ai_worker
+from webapp import computer as computer_module
 from webapp.computer import Computer, Worker, is_demo, pause_before_move
 from webapp.layout import Layout, board_cells
 from webapp.render import draw_board
@@ -19,9 +20,9 @@ class Proxy:
     """The AI worker as the page sees it (functions returning awaitables), with a hook
     called before each think() so a test can act while the computer thinks."""
 
-    def __init__(self, on_think=None, fail=False):
+    def __init__(self, on_think=None, fail=False, hang=False):
         self.calls = []
-        self.on_think, self.fail = on_think, fail
+        self.on_think, self.fail, self.hang = on_think, fail, hang
 
     async def start(self, *args):
         self.calls.append("start")
@@ -31,6 +32,8 @@ class Proxy:
         self.calls.append("think")
         if self.fail:
             raise RuntimeError("the worker died")
+        if self.hang:
+            await asyncio.Future()  # never answers
         if self.on_think:
             self.on_think(self.calls.count("think"))
         return ai_worker.think(seconds)
@@ -118,6 +121,15 @@ def test_a_broken_worker_falls_back_to_the_pages_thread():
     session = played_session("tablut", [])
     computer = Computer()
     computer.worker = Worker(Proxy(fail=True))
+    assert asyncio.run(computer.search("move", session, 1)) in session.legal()
+    assert computer.worker is None
+
+
+def test_a_worker_that_never_answers_falls_back_to_the_pages_thread(monkeypatch):
+    monkeypatch.setattr(computer_module, "WORKER_PATIENCE", 0.05)
+    session = played_session("tablut", [])
+    computer = Computer()
+    computer.worker = Worker(Proxy(hang=True))
     assert asyncio.run(computer.search("move", session, 1)) in session.legal()
     assert computer.worker is None
 

@@ -16,6 +16,7 @@ from .session import COMPUTER
 WORKER_SLICE = 0.1  # seconds per think() call in the worker
 HERE_SLICE = 0.05  # seconds per slice on the page's thread (the page is frozen meanwhile)
 WAIT_STEP = 0.05  # a demo's pause between moves is waited in steps this long
+WORKER_PATIENCE = 15.0  # seconds without an answer after which the worker counts as broken
 
 # Pause before each move when the computer plays both sides, so watchers can follow.
 SPEEDS = {"fast": 0.0, "normal": 0.8, "slow": 2.0}
@@ -45,18 +46,25 @@ class Here:
 
 
 class Worker:
-    """The search in the AI worker: `proxy` has the worker's exported functions."""
+    """The search in the AI worker: `proxy` has the worker's exported functions.  A call
+    unanswered for WORKER_PATIENCE seconds raises TimeoutError, so a dead worker cannot
+    leave the computer thinking for ever."""
 
     slice = WORKER_SLICE
 
     def __init__(self, proxy):
         self.proxy = proxy
 
+    async def _call(self, name, *args):
+        async def call():
+            return await getattr(self.proxy, name)(*args)
+        return await asyncio.wait_for(call(), WORKER_PATIENCE)
+
     async def start(self, *args):
-        return await self.proxy.start(*args)
+        return await self._call("start", *args)
 
     async def think(self, seconds):
-        return await self.proxy.think(seconds)
+        return await self._call("think", seconds)
 
 
 class Computer:
