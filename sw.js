@@ -20,6 +20,8 @@ self.addEventListener("install", (event) => {
       .then(() => self.skipWaiting()));
 });
 
+// A new version takes over at once (skipWaiting), so the next load gets it.  No
+// clients.claim(): the page that registered keeps loading from the network, as it began.
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys().then((names) => Promise.all(
     names.filter((name) => name.startsWith(PREFIX) && name !== CACHE)
