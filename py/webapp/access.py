@@ -11,6 +11,7 @@ from boardgames.core import OTHER, SIDE_NAMES
 from . import pieces
 
 STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+BOARD_WORDS = "Game board: the arrow keys move a cursor, Enter or Space selects and moves"
 
 
 def start_cell(layout, preferred=None):
@@ -53,15 +54,22 @@ def move_cursor(layout, cell, key):
     return best
 
 
+def man_words(game_id, men, cell):
+    """'e5: white king', 'a1: empty'."""
+    man = men.get(cell)
+    return f"{cell}: {pieces.describe(game_id, man) if man else 'empty'}"
+
+
 def cell_words(session, cell):
     """What a screen reader says for the cursor's cell: 'e5: white king, selected'."""
-    man = session.men().get(cell)
-    words = pieces.describe(session.game_id, man) if man else "empty"
+    men = session.men()
+    man = men.get(cell)
+    words = man_words(session.game_id, men, cell)
     if cell == session.selected:
         words += ", selected"
     elif session.selected is not None and cell in session.destinations(session.selected):
         words += ", can move here" if man is None else ", can capture here"
-    return f"{cell}: {words}"
+    return words
 
 
 def listing(names):
