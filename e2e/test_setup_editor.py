@@ -86,3 +86,20 @@ def test_uos_counters_are_typed_and_vault_keeps_its_size(module_page):
     page.click("#setup-start")
     s = state(page)
     assert s["fen"] == "5p/6/6/6/6/P5 w" and s["options"] == {"size": 6}
+
+
+def test_the_editor_works_by_keyboard(module_page):
+    page = module_page
+    new_game(page, "tablut")
+    open_setup(page)
+    page.click("#setup-clear")
+    page.focus("#board")
+    if state(page)["cursor"] is None:
+        page.keyboard.press("ArrowUp")  # shows the cursor
+    page.keyboard.press("ArrowLeft")
+    cell = state(page)["cursor"]
+    page.keyboard.press("Enter")  # places the chosen man, the palette's first: White's king
+    assert page.get_attribute("#board", "aria-label") == f"{cell}: white king"
+    assert "K" in page.input_value("#setup-text")
+    page.click("#setup-cancel")
+    assert page.is_hidden("#setup") and state(page)["moves"] == []
