@@ -58,6 +58,10 @@ def test_a_whole_game_by_keyboard_with_spoken_moves(module_page):
             assert page.text_content("#announce") == "Black a4 to a3. White to move."
     assert state(page)["result"] == {"winner": "white", "reason": reason}
     assert page.text_content("#announce") == f"White c6 to c9. White wins: {reason}."
+    page.click("#undo")
+    assert page.text_content("#announce") == "A move taken back. White to move."
+    new_game(page, "tablut")
+    assert page.text_content("#announce") == "Black to move."
 
 
 def frame_pixel(page, cell):

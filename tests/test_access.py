@@ -83,13 +83,17 @@ def test_cell_words_name_the_man_and_the_selection():
 
 def test_announcement_of_a_capture_and_of_the_end():
     session = Session("tablut", fen="9/9/9/9/4K4/9/3s5/4Ss3/9 b")
-    assert announcement(session, moved=False) == "Black to move."
+    assert announcement(session, 0) == "Black to move."
     session.play("d3-d2")
-    assert announcement(session, moved=True) == "Black d3 to d2, captures e2. White to move."
+    assert announcement(session, 0) == "Black d3 to d2, captures e2. White to move."
+    session.play("e5-e6")
+    session.undo()
+    assert announcement(session, 2) == "A move taken back. White to move."
+    assert announcement(Session("tablut"), 2) == "2 moves taken back. Black to move."
     escape = Session("tablut")
     for move in "a4-a3 e6-h6 a3-a2 e5-e6 a2-a1 e6-c6 b5-b4 c6-c9".split():
         escape.play(move)
-    assert announcement(escape, moved=True) == \
+    assert announcement(escape, 7) == \
         "White c6 to c9. White wins: the king escaped to the edge."
 
 

@@ -89,8 +89,15 @@ def move_words(session):
     return f"{side} {src} to {dst}{capture}."
 
 
-def announcement(session, moved):
-    """The live region's text after a change: the move (when `moved`) and the status,
-    'Black d1 to d3, captures e3. White to move.'"""
+def announcement(session, plies_before):
+    """The live region's text after a change, given how many moves were played before
+    it: the move just played (or that moves were taken back) and the status, 'Black d1
+    to d3, captures e3. White to move.'"""
     status = f"{session.status()}."
-    return f"{move_words(session)} {status}" if moved and session.moves else status
+    plies = len(session.moves)
+    if plies > plies_before:
+        return f"{move_words(session)} {status}"
+    if plies < plies_before:
+        taken = plies_before - plies
+        return f"{'A move' if taken == 1 else f'{taken} moves'} taken back. {status}"
+    return status

@@ -135,6 +135,7 @@ class App:
         calls changed()."""
         self.session = session
         self.reviewing = None
+        self.plies = len(session.moves)  # the live region then tells only the status
         self.close_setup()
         for side in "wb":
             element(f"player-{side}").value = session.players[side]
@@ -397,7 +398,7 @@ class App:
         computer) begun before, let the computer move."""
         session = self.session
         element("status").textContent = session.status()
-        element("announce").textContent = access.announcement(session, moved=len(session.moves) > self.plies)
+        element("announce").textContent = access.announcement(session, self.plies)
         self.plies = len(session.moves)
         document.body.dataset.result = "" if session.result is None else (session.result["winner"] or "draw")
         self.show_history()
