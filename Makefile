@@ -13,7 +13,8 @@ play: vendor
 	python3 -m http.server $(PORT) --bind 127.0.0.1
 
 test: deps vendor
-	$(PY) -m pytest -q tests e2e
+	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q e2e
 
 # Engine and app-logic tests only (no browser): quick feedback while coding.
 test-fast: $(VENV)/.installed
