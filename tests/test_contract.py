@@ -43,6 +43,7 @@ def test_random_playouts(game_id):
             assert moves, "a game that is not over has a legal move"
             assert len(set(moves)) == len(moves), "moves are listed once"
             reparsed = game.new(fen=text)
+            assert game.has_move(reparsed), "has_move agrees with the move list"
             assert game.fen(reparsed) == text
             assert sorted(game.legal(reparsed)) == sorted(moves)
             move = rng.choice(moves)
@@ -56,6 +57,8 @@ def test_random_playouts(game_id):
             assert result["winner"] in ("white", "black", None)
             assert isinstance(result["reason"], str) and result["reason"]
             assert game.legal(state) == []
+            fresh = game.new(fen=game.fen(state))
+            assert game.has_move(fresh) == bool(game.moves(game.new(fen=game.fen(state))))
             with pytest.raises(ValueError):
                 game.play(state, "a1-a2")
             game.new(fen=game.fen(state))  # a finished position still parses

@@ -1,27 +1,17 @@
 """The VUT family (RULES.md section 1): every rule and ruling pinned by a position.
 
-Positions are written as men lists, `"Oe5 pa9"` = a White piece on e5 and a Black pawn
-on a9 (letter + cell), turned into position texts by the game's own grid.
+Positions are written as men lists (tests/positions.py): `"Oe5 pa9"` = a White piece on
+e5 and a Black pawn on a9.
 """
 
 import pytest
 
 from boardgames import GAME_IDS, get_game
 from boardgames.vut import VARIANTS
+from positions import men_board, position
 
 VUT_IDS = ("vut", "vut-royal", "vut-extermination", "vut-extinction", "vut-connection",
            "vut-cylindrical", "vut-intervention", "vut-7x7", "vut-11x11")
-
-
-def men_board(game, men):
-    """{cell index: letter} of a men list like 'Oe5 pa9'."""
-    return {game.grid.index(token[1:]): token[0] for token in men.split()}
-
-
-def position(game, men, turn="w"):
-    cells = men_board(game, men)
-    board = "".join(cells.get(i, ".") for i in range(game.grid.size))
-    return f"{game.grid.board_text(board)} {turn}"
 
 
 def destinations(game, state, cell):

@@ -102,6 +102,15 @@ class Game:
             state.moves_cache = tuple(self.generate(state))
         return state.moves_cache
 
+    def has_move(self, state):
+        """Whether the side to move has a move at all, stopping at the first one: the
+        search judges every leaf, where listing all moves would cost more than it saves."""
+        if state.moves_cache is not None:
+            return bool(state.moves_cache)
+        for _ in self.generate(state):
+            return True
+        return False
+
     def why_illegal(self, state, move):
         """A short explanation appended to the illegal-move message (may be '')."""
         return ""

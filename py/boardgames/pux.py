@@ -229,7 +229,7 @@ class Pux(Game):
         side = state.turn
         if not stone_count(state.board, side):
             return win(OTHER[side], f"{SIDE_NAMES[OTHER[side]].capitalize()} captured all enemy stones")
-        if not self.moves(state):
+        if not self.has_move(state):
             return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
         if state.repetitions() >= 3:
             return draw("threefold repetition")

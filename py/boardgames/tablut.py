@@ -147,7 +147,7 @@ class Tablut(Game):
             return win(WHITE, "the king escaped to the edge")
         if state.repetitions() >= 3:
             return draw("threefold repetition")
-        if not self.moves(state):
+        if not self.has_move(state):
             loser = state.turn
             return win(OTHER[loser], f"{'White' if loser == WHITE else 'Black'} has no legal move")
         return None

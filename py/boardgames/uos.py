@@ -341,7 +341,7 @@ class Uos(Game):
         return ""
 
     def judge(self, state):
-        if not self.moves(state):
+        if not self.has_move(state):
             if self.in_check(state):
                 return win(OTHER[state.turn], "checkmate")
             return draw("stalemate")

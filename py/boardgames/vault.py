@@ -145,7 +145,7 @@ class Vault(Game):
         board, pawn = state.board, PAWN[side]
         if any(board[i] == pawn for i in self.geo.goal[side]):
             return win(side, f"{SIDE_NAMES[side].capitalize()} starts its turn on the far rank")
-        if not self.moves(state):
+        if not self.has_move(state):
             return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
         if state.repetitions() >= 3:
             return draw("threefold repetition")

@@ -364,7 +364,7 @@ class Vut(Game):
             return draw("threefold repetition")
         if self.variant.pawnless_draw and PAWN not in board and PAWN.lower() not in board:
             return draw("both sides have lost all their pawns")
-        if not self.moves(state):
+        if not self.has_move(state):
             return win(mover, f"{TITLE[state.turn]} has no legal move")
         return None
 
