@@ -119,3 +119,17 @@ def test_a_broken_start_shows_a_readable_error(context, site, watch):
     assert "could not start" in text
     assert "Traceback" not in text and "File \"" not in text
     assert page.get_attribute("body", "data-ready") is None
+
+
+def test_the_game_list_describes_every_game_and_starts_one(open_page):
+    page = open_page("?game=tablut")
+    page.click("#all-games summary")
+    entries = page.locator("#game-list button")
+    assert entries.count() == 13
+    texts = entries.all_inner_texts()
+    assert any(t.startswith("Tablut") and "break out to the edge" in t for t in texts)
+    assert all("\n" in t and len(t.split("\n", 1)[1]) > 20 for t in texts), "each has a description"
+    page.click("#game-list button[data-game='pux']")
+    assert state(page)["game"] == "pux"
+    assert page.inner_text("#game-summary").startswith("Stones move")
+    assert not page.locator("#all-games").evaluate("d => d.open")

@@ -53,6 +53,25 @@ class App:
         self.setup_letter = None  # the man the editor places (None: empty the cell)
 
     # -- setup -------------------------------------------------------------------
+    def list_games(self):
+        """Every game with its one-line description, each a button that starts it."""
+        listing = element("game-list")
+        for game_id in GAME_IDS:
+            game = get_game(game_id)
+            button = document.createElement("button")
+            button.type = "button"
+            button.dataset.game = game_id
+            self.add_text(button, "strong", game.name)
+            self.add_text(button, "span", game.summary)
+            item = document.createElement("li")
+            item.appendChild(button)
+            listing.appendChild(item)
+            self.listen(button, "click", lambda e, game_id=game_id: self.pick_game(game_id))
+
+    def pick_game(self, game_id):
+        element("all-games").open = False
+        self.new_game(game_id)
+
     def install(self):
         select = element("game-select")
         for game_id in GAME_IDS:
@@ -61,6 +80,7 @@ class App:
             option.textContent = get_game(game_id).name
             option.title = get_game(game_id).summary
             select.appendChild(option)
+        self.list_games()
         level = element("level")
         for number, name in LEVEL_NAMES.items():
             option = document.createElement("option")
