@@ -23,6 +23,7 @@ test-fast: $(VENV)/.installed
 bench: deps vendor
 	$(PY) tools/bench_load.py
 	$(PY) tools/bench_engine.py
+	$(PY) tools/bench_ai.py
 
 vendor: node_modules/.installed
 	python3 tools/vendor.py
