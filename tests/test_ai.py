@@ -235,3 +235,8 @@ def test_tablut_evaluation():
     free = game.evaluate(game.new("9/9/9/s8/4K4/s8/9/9/9 w"))
     hemmed = game.evaluate(game.new("9/9/9/4s4/4K4/4s4/9/9/9 w"))
     assert hemmed < free
+    # Muscovites spread over the inner ranks and files close the king's lanes: the same
+    # two men on b8 and h2 hold four lanes, on a9 and b9 one.
+    huddled = game.evaluate(game.new("ss7/9/9/4S4/3SKS3/4S4/9/9/9 w"))
+    spread = game.evaluate(game.new("9/1s7/9/4S4/3SKS3/4S4/9/7s1/9 w"))
+    assert huddled - spread == 3 * 12

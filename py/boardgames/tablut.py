@@ -24,6 +24,8 @@ ACROSS = [tuple((NEIGHBOURS[i][k], NEIGHBOURS[i][k ^ 1]) for k in range(4)
 EMPTIES = [EMPTY * n for n in range(10)]  # a line of n empty cells, to compare slices with
 SWEDE_VALUE, MUSCOVITE_VALUE, ESCAPE_VALUE = 100, 60, 40
 OPEN_LINE_VALUE = (0, 120, 900, 900, 900)  # Black to move: it can block one line, not two
+LANE_VALUE = 12  # per inner row or column free of Muscovites: a lane the king may run
+INNER_LANES = range(1, 8)
 WIN_SCORE = 100_000
 
 
@@ -195,7 +197,10 @@ class Tablut(Game):
 
         The king's open lines to the edge decide most games (two at once cannot both
         be blocked); lines he could open in one move, his room to move, material, and
-        the Muscovites around and near him weigh the rest.
+        the Muscovites around and near him weigh the rest.  Black's defence is to spread
+        over the lanes: each inner row and column free of Muscovites is one the king may
+        simply run along to the edge (the setup leaves ranks 3 and 7, files c and g free),
+        and without this term Black huddles and White wins most games.
         """
         board = state.board
         king = board.find(KING)
@@ -213,8 +218,11 @@ class Tablut(Game):
                      if cell is not None and (cell == THRONE or board[cell] == MUSCOVITE))
         crowd = sum(board[r * 9 + max(file - 2, 0):r * 9 + min(file + 3, 9)].count(MUSCOVITE)
                     for r in range(max(rank - 2, 0), min(rank + 3, 9)))
+        free_lanes = (sum(MUSCOVITE not in board[r * 9:r * 9 + 9] for r in INNER_LANES)
+                      + sum(MUSCOVITE not in board[f::9] for f in INNER_LANES))
         score = (SWEDE_VALUE * board.count(SWEDE) - MUSCOVITE_VALUE * board.count(MUSCOVITE)
-                 + ESCAPE_VALUE * min(escapes, 4) + 4 * reach - 30 * hemmed - 10 * crowd)
+                 + ESCAPE_VALUE * min(escapes, 4) + 4 * reach - 30 * hemmed - 10 * crowd
+                 + LANE_VALUE * free_lanes)
         if state.turn == WHITE:
             return score + 1000 * open_lines
         return -(score + OPEN_LINE_VALUE[open_lines])
