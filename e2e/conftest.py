@@ -7,6 +7,7 @@ a request to any other host, or a console error, fails the test at teardown.
 import functools
 import http.server
 import os
+import sys
 import threading
 from urllib.parse import urlparse
 
@@ -14,6 +15,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run"]

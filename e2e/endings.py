@@ -8,6 +8,7 @@ import os
 import pytest
 
 from conftest import click_cell, play_by_clicks, state
+from tables import read_table
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "endings.txt")
 
@@ -16,16 +17,11 @@ def endings(family):
     """pytest params (game id, fen or None, hook moves, click moves, winner, reason) of
     the rows whose game id is `family` or starts with `family-`."""
     rows = []
-    with open(DATA) as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            game_id, fen, hooked, clicked, winner, reason = [p.strip() for p in line.split("|")]
-            if game_id.split("-")[0] == family:
-                rows.append(pytest.param(game_id, None if fen == "-" else fen, hooked.split(),
-                                         clicked.split(), winner, reason,
-                                         id=f"{game_id}-{reason.split()[-1]}"))
+    for game_id, fen, hooked, clicked, winner, reason in read_table(DATA, 6):
+        if game_id.split("-")[0] == family:
+            rows.append(pytest.param(game_id, None if fen == "-" else fen, hooked.split(),
+                                     clicked.split(), winner, reason,
+                                     id=f"{game_id}-{reason.split()[-1]}"))
     return rows
 
 

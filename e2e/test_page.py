@@ -5,19 +5,16 @@ import os
 import pytest
 
 from conftest import click_cell, play_by_clicks, state
+from tables import read_table
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "scripted_games.txt")
 
 
 def scripted_games():
     rows = []
-    with open(DATA) as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                game_id, moves, winner, reason = [p.strip() for p in line.split("|")]
-                rows.append(pytest.param(game_id, moves.split(), winner, reason,
-                                         id=f"{game_id}-{winner}-{len(moves.split())}"))
+    for game_id, moves, winner, reason in read_table(DATA, 4):
+        rows.append(pytest.param(game_id, moves.split(), winner, reason,
+                                 id=f"{game_id}-{winner}-{len(moves.split())}"))
     return rows
 
 

@@ -24,6 +24,7 @@ TABLE_ROW_LIMIT = 20000  # perft table rows up to this count are also run inside
 PROBE = """
 import hashlib, platform, sys
 
+sys.path.insert(0, "../tools")  # the table reader perft.py uses
 from boardgames import GAME_IDS, get_game
 from perft import make_game, perft, perft_cases
 

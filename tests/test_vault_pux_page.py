@@ -9,6 +9,7 @@ import pytest
 from test_webapp import Recorder
 
 from boardgames import get_game
+from tables import read_table
 from webapp import assist
 from webapp.layout import Layout, board_cells
 from webapp.render import THEMES, draw_board
@@ -21,13 +22,9 @@ GAMES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def scripted_games():
     """(game id, options, moves, winner, reason) of each line of the e2e data file."""
     rows = []
-    with open(GAMES) as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                game_id, option, moves, winner, reason = [p.strip() for p in line.split("|")]
-                options = {} if option == "-" else {option.split("=")[0]: int(option.split("=")[1])}
-                rows.append((game_id, options, moves.split(), winner, reason))
+    for game_id, option, moves, winner, reason in read_table(GAMES, 5):
+        options = {} if option == "-" else {option.split("=")[0]: int(option.split("=")[1])}
+        rows.append((game_id, options, moves.split(), winner, reason))
     return rows
 
 
