@@ -17,7 +17,7 @@ HEADER = """# PyScript configuration of the page (index.html).  Everything is se
 # tools/sync_files.py: do not edit it by hand.
 interpreter = "./vendor/pyodide/pyodide.mjs"
 """
-WORKER_HEADER = """# PyScript configuration of the AI worker (py/webapp/ai_worker.py, started by main.py
+WORKER_HEADER = """# PyScript configuration of the AI worker (py/webapp/ai_worker.py, started by computer_panel.py
 # once the board is interactive): the same local interpreter, and only the engine.
 # Written by tools/sync_files.py: do not edit it by hand.
 interpreter = "./vendor/pyodide/pyodide.mjs"

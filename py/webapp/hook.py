@@ -1,0 +1,72 @@
+"""The automation hook `window.boardgames` (used by the e2e tests and embedding pages):
+state(), squareCenter(cell), newGame(id, fen) and play(move)."""
+
+from functools import partial
+
+import js
+from pyodide.ffi import create_proxy
+from pyscript import window
+
+from webapp import assist
+from webapp.dom import element, js_object
+
+
+def state_object(app):
+    session = app.session
+    return js_object({
+        "game": session.game_id,
+        "fen": session.game.fen(session.state),
+        "legal": session.legal(),
+        "result": session.result,
+        "moves": list(session.moves),
+        "selected": session.selected,
+        "targets": sorted(session.destinations(session.selected)) if session.selected else [],
+        "message": element("message").textContent,
+        "options": session.options,
+        "carried": sorted(session.carried, key=assist.notation_order),
+        "thinking": app.computer.computer.busy,
+        "hint": app.computer.hint,
+        "paused": app.computer.paused,
+        "reviewing": app.reviewing,
+        "cursor": app.cursor if app.cursor_shown else None,
+    })
+
+
+def square_center(app, name):
+    if name not in app.layout.by_name:
+        return None
+    x, y = app.layout.center(name)
+    rect = app.canvas.getBoundingClientRect()
+    return js_object({"x": rect.left + x, "y": rect.top + y})
+
+
+def new_game(app, game_id, fen=None):
+    """newGame(id, fen): `fen` a position text; omitted or null (not a string): the setup."""
+    try:
+        app.new_game(str(game_id), fen=fen if isinstance(fen, str) else None)
+    except ValueError as error:
+        return js_object({"ok": False, "error": str(error)})
+    return js_object({"ok": True, "error": None})
+
+
+def play(app, move):
+    """play(move): play a move text; returns {ok, error}."""
+    try:
+        app.session.play(str(move))
+        app.reviewing = None
+    except ValueError as error:
+        app.say(str(error))
+        return js_object({"ok": False, "error": str(error)})
+    app.changed()
+    return js_object({"ok": True, "error": None})
+
+
+def install(app):
+    hook = js.Object.new()
+    for name, fn in (("state", state_object), ("squareCenter", square_center), ("newGame", new_game),
+                     ("play", play)):
+        proxy = create_proxy(partial(fn, app))
+        app.proxies.append(proxy)
+        setattr(hook, name, proxy)
+    window.boardgames = hook
+

@@ -1,0 +1,110 @@
+"""The "Set up position" panel: its palette, side to move and position text, and the board
+while a position is set up (the editing itself is webapp/setup_editor.py)."""
+
+from webapp.dom import add_text, element
+from webapp.setup_editor import BoardEditor
+
+
+class SetupPanel:
+    def __init__(self, app):
+        self.app = app
+        self.editor = None  # the position being set up, while the panel is open
+        self.letter = None  # the man the editor places (None: empty the cell)
+
+    def install(self):
+        app = self.app
+        app.listen(element("setup-open"), "click", lambda e: self.open())
+        app.listen(element("setup-palette"), "click", self.on_palette_click)
+        app.listen(element("setup-turn"), "change", lambda e: self.turn_changed())
+        app.listen(element("setup-text"), "input", lambda e: self.typed())
+        app.listen(element("setup-start"), "click", lambda e: self.start())
+        app.listen(element("setup-clear"), "click", lambda e: self.clear())
+        app.listen(element("setup-cancel"), "click", lambda e: self.close(changed=True))
+
+    def open(self):
+        """Show the "Set up position" panel, starting from the position on the board."""
+        app = self.app
+        if app.reviewing is not None:
+            app.share.review(None)
+        app.computer.cancel_thinking()
+        session = app.session
+        session.selected = None
+        self.editor = BoardEditor(session.game, session.game.fen(session.state))
+        palette = element("setup-palette")
+        palette.innerHTML = ""
+        for letter, words in self.editor.palette() + [("", "empty cell (remove)")]:
+            button = add_text(palette, "button", words[0].upper() + words[1:])
+            button.type = "button"
+            button.setAttribute("data-letter", letter)
+        self.letter = self.editor.palette()[0][0]
+        element("setup").hidden = False
+        element("setup-open").setAttribute("aria-expanded", "true")
+        self.show()
+        app.say("Choose a man, then click cells (or use the arrow keys and Enter on the board) "
+                "to place it; the same man again empties the cell.")
+        palette.querySelector("button").focus()
+
+    def show(self):
+        """The editor's position text, side to move and chosen man, and its board."""
+        editor = self.editor
+        element("setup-text").value = editor.text()
+        element("setup-turn").value = editor.turn
+        for button in element("setup-palette").querySelectorAll("button"):
+            chosen = button.getAttribute("data-letter") == (self.letter or "")
+            button.setAttribute("aria-pressed", "true" if chosen else "false")
+        self.app.draw()
+
+    def on_palette_click(self, event):
+        letter = event.target.getAttribute("data-letter")
+        if letter is not None:
+            self.letter = letter or None
+            self.show()
+
+    def place(self, cell):
+        if cell is not None:
+            self.editor.place(cell, self.letter)
+            self.app.say("")
+            self.show()
+
+    def turn_changed(self):
+        self.editor.turn = element("setup-turn").value
+        self.show()
+
+    def typed(self):
+        """A typed or pasted text: shown on the board once its form is right."""
+        try:
+            self.editor.load(element("setup-text").value)
+        except ValueError as error:
+            self.app.say(f"Position text: {error}")
+            return
+        element("setup-turn").value = self.editor.turn
+        self.app.say("")
+        self.app.draw()
+
+    def clear(self):
+        self.editor.clear()
+        self.show()
+
+    def start(self):
+        """Play on from the text in the box, if the engine accepts it; else say why and
+        keep both the game and the editor."""
+        app = self.app
+        text = element("setup-text").value
+        try:
+            app.new_game(app.session.game_id, fen=text, options=app.session.options)
+        except ValueError as error:
+            app.say(f"This position cannot be played: {error}")
+            return
+        app.say("Started from the position set up.")
+        app.canvas.focus()
+
+    def close(self, changed=False):
+        """Hide the editor (Cancel: back to the game as it was)."""
+        if self.editor is None:
+            return
+        self.editor = None
+        element("setup").hidden = True
+        element("setup-open").setAttribute("aria-expanded", "false")
+        if changed:
+            self.app.say("")
+            self.app.changed()

@@ -1,0 +1,109 @@
+"""The move list and reviewing a past position, saving in this browser, and the share
+panel: link, record, embed code and loading a record (the formats are in record.py, the
+choices in sharing.py)."""
+
+from pyscript import document, window
+
+from webapp import sharing
+from webapp.dom import add_text, element
+from webapp.record import game_record, parse_record, saved_payload
+
+
+class SharePanel:
+    def __init__(self, app):
+        self.app = app
+        self.keep = True  # save the game in this browser (an embedded page does not)
+
+    def install(self):
+        app = self.app
+        app.listen(element("move-list"), "click", self.on_history_click)
+        app.listen(element("back-to-game"), "click", lambda e: self.review(None))
+        app.listen(document, "keydown", self.on_escape)
+        app.listen(element("copy-link"), "click", lambda e: app.launch(self.copy_link()))
+        app.listen(element("load-record"), "click", lambda e: self.load_record())
+
+    def show_history(self):
+        """The move list, a button per move that shows the position after it."""
+        app = self.app
+        moves = element("move-list")
+        moves.innerHTML = ""
+        for number, move in enumerate(app.session.moves, start=1):
+            button = add_text(add_text(moves, "li", ""), "button", move)
+            button.type = "button"
+            button.setAttribute("data-index", str(number))
+            button.setAttribute("aria-label", f"Show the position after move {number}, {move}")
+            button.setAttribute("aria-pressed", "true" if number == app.reviewing else "false")
+        if app.reviewing is not None and app.reviewing >= len(app.session.moves):
+            app.reviewing = None  # the live position is not a review
+        element("review").hidden = app.reviewing is None
+        if app.reviewing is not None:
+            element("review-text").textContent = sharing.review_words(app.session, app.reviewing)
+
+    def on_history_click(self, event):
+        index = event.target.getAttribute("data-index")
+        if index is not None:
+            self.review(int(index))
+
+    def on_escape(self, event):
+        if event.key == "Escape" and self.app.reviewing is not None:
+            self.review(None)
+
+    def review(self, index):
+        """Show the position after move `index` (None: back to the live game); the
+        computer waits while a past position is shown."""
+        app = self.app
+        app.reviewing = index
+        app.computer.cancel_thinking()
+        app.session.selected = None
+        self.show_history()
+        app.draw()
+        if app.reviewing is None:
+            app.say("")
+            element("board").focus()
+            app.computer.maybe_think()
+        else:
+            element("back-to-game").focus()
+
+    @staticmethod
+    def storage():
+        """The browser's localStorage, or None where it is refused (some sandboxed frames)."""
+        try:
+            return window.localStorage
+        except Exception:  # noqa: BLE001 - a page without storage still plays
+            return None
+
+    def save(self):
+        store = self.storage()
+        if self.keep and store is not None:
+            store.setItem(sharing.SAVE_KEY, saved_payload(self.app.session, self.app.computer.level()))
+
+    def show_links(self):
+        """The share panel's link, record and embed code, and the embedded page's link to
+        the full site, all for the game as it stands."""
+        session, level = self.app.session, self.app.computer.level()
+        base_url = window.location.origin + window.location.pathname
+        link = sharing.page_link(base_url, session, level)
+        element("share-link").value = link
+        element("full-site").href = link
+        element("record-text").value = game_record(session)
+        element("embed-code").value = sharing.embed_snippet(sharing.page_link(base_url, session, level, embed=True))
+
+    async def copy_link(self):
+        box = element("share-link")
+        try:
+            await window.navigator.clipboard.writeText(box.value)
+            self.app.say("Link copied: paste it to share this game.")
+        except Exception:  # noqa: BLE001 - clipboard refused or missing: select it instead
+            box.select()
+            self.app.say("Copying was not allowed here: the link is selected, copy it with Ctrl+C.")
+
+    def load_record(self):
+        app = self.app
+        try:
+            session = parse_record(element("record-paste").value, players=app.chosen_players())
+        except ValueError as error:
+            app.say(f"That record could not be loaded: {error}. Your game is unchanged.")
+            return
+        app.begin(session)
+        app.say(f"Record loaded: {len(session.moves)} moves of {session.game.name}.")
+        app.changed()
