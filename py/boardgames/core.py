@@ -19,6 +19,12 @@ def draw(reason):
     return {"winner": None, "reason": reason}
 
 
+def no_move_loss(side):
+    """The result when `side` is to move and has no legal move: it loses (every game
+    here but UOS, where that is stalemate)."""
+    return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
+
+
 _UNKNOWN = object()
 
 

@@ -6,7 +6,7 @@ its orthogonal neighbours along at a shared, smaller distance, and captures a pi
 with a smaller MP.  Capturing every enemy stone wins.
 """
 
-from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, win
+from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, no_move_loss, win
 from .grid import ALL_DIRECTIONS, EMPTY, ORTHOGONAL, SquareGrid, parse_turn, split_fields
 
 GRID = SquareGrid(8)
@@ -230,7 +230,7 @@ class Pux(Game):
         if not stone_count(state.board, side):
             return win(OTHER[side], f"{SIDE_NAMES[OTHER[side]].capitalize()} captured all enemy stones")
         if not self.has_move(state):
-            return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
+            return no_move_loss(side)
         if state.repetitions() >= 3:
             return draw("threefold repetition")
         return None

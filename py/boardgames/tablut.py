@@ -4,7 +4,7 @@ Black's 16 Muscovites (`s`) try to surround White's king (`K`); the king with hi
 Swedes (`S`) tries to reach any edge cell.  Black moves first.
 """
 
-from .core import BLACK, OTHER, WHITE, Game, State, draw, win
+from .core import BLACK, OTHER, WHITE, Game, State, draw, no_move_loss, win
 from .grid import EMPTY, ORTHOGONAL, SquareGrid, parse_turn, split_fields, split_move
 
 GRID = SquareGrid(9)
@@ -150,8 +150,7 @@ class Tablut(Game):
         if state.repetitions() >= 3:
             return draw("threefold repetition")
         if not self.has_move(state):
-            loser = state.turn
-            return win(OTHER[loser], f"{'White' if loser == WHITE else 'Black'} has no legal move")
+            return no_move_loss(state.turn)
         return None
 
     def is_noisy(self, state, move):

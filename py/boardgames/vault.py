@@ -5,7 +5,7 @@ on the mirror cell `2B - A` and capturing an enemy there.  A side that starts it
 turn with a pawn on the opponent's home rank has won.
 """
 
-from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, win
+from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, no_move_loss, win
 from .grid import ALL_DIRECTIONS, EMPTY, SquareGrid, parse_turn, split_fields
 
 PAWN = {WHITE: "P", BLACK: "p"}
@@ -146,7 +146,7 @@ class Vault(Game):
         if any(board[i] == pawn for i in self.geo.goal[side]):
             return win(side, f"{SIDE_NAMES[side].capitalize()} starts its turn on the far rank")
         if not self.has_move(state):
-            return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
+            return no_move_loss(side)
         if state.repetitions() >= 3:
             return draw("threefold repetition")
         return None

@@ -9,7 +9,7 @@ one `Variant` record in VARIANTS; `VUT_GAMES` holds one Game class per record.
 
 from dataclasses import dataclass
 
-from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, win
+from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, no_move_loss, win
 from .grid import EMPTY, ORTHOGONAL, SquareGrid, parse_turn, split_fields
 
 PIECE, PAWN, KING = "O", "P", "K"
@@ -365,7 +365,7 @@ class Vut(Game):
         if self.variant.pawnless_draw and PAWN not in board and PAWN.lower() not in board:
             return draw("both sides have lost all their pawns")
         if not self.has_move(state):
-            return win(mover, f"{TITLE[state.turn]} has no legal move")
+            return no_move_loss(state.turn)
         return None
 
     def _pawn_race(self, board, side):
