@@ -218,6 +218,32 @@ def test_tablut_noisy_means_captures_or_the_end():
     assert checked > 1000
 
 
+NOISY_CASES = [(game_id, {}) for game_id in GAME_IDS] + [("vault", {"size": n}) for n in (6, 10, 12)]
+
+
+@pytest.mark.parametrize("game_id, options", NOISY_CASES)
+def test_noisy_moves_are_the_moves_is_noisy_accepts(game_id, options):
+    """Games find their noisy moves from the capture cells (faster): the same moves,
+    each once, as testing every legal move with is_noisy, on random games that prefer
+    captures (so that many positions have some)."""
+    game = get_game(game_id, **options)
+    rng = random.Random(game_id)
+    positions = with_noisy = 0
+    for _ in range(6):
+        state = game.new()
+        for _ in range(120):
+            if game.result(state) is not None:
+                break
+            moves = game.legal(state)
+            expected = [m for m in moves if game.is_noisy(state, m)]
+            found = game.noisy_moves(state)
+            assert sorted(found) == sorted(expected), game.fen(state)
+            positions += 1
+            with_noisy += bool(expected)
+            state = game.play(state, rng.choice(expected if expected and rng.random() < 0.5 else moves))
+    assert with_noisy >= 10 and positions >= 100
+
+
 def test_tablut_evaluation():
     game = get_game("tablut")
     setup = game.new()

@@ -287,15 +287,15 @@ class Searcher:
         """Yield (move, is quiet): the table move, noisy moves, killers, then quiet
         moves by history.  The table move comes before the others are even sorted,
         since it often cuts off at once."""
-        is_noisy = self.game.is_noisy
+        game = self.game
         if table_move is not None:
-            yield table_move, not is_noisy(state, table_move)
-        noisy, quiet = [], []
-        for move in self.game.moves(state):
-            if move != table_move:
-                (noisy if is_noisy(state, move) else quiet).append(move)
+            yield table_move, not game.is_noisy(state, table_move)
+        noisy = game.noisy_moves(state)
         for move in noisy:
-            yield move, False
+            if move != table_move:
+                yield move, False
+        noisy = set(noisy)  # a list in the game's order, so that a search is reproducible
+        quiet = [m for m in game.moves(state) if m not in noisy and m != table_move]
         killers = [k for k in self.killers[ply] if k is not None and k != table_move and k in quiet]
         for move in killers:
             yield move, True
@@ -321,10 +321,7 @@ class Searcher:
             return best
         alpha = max(alpha, best)
         game = self.game
-        is_noisy = game.is_noisy
-        for move in game.moves(state):
-            if not is_noisy(state, move):
-                continue
+        for move in game.noisy_moves(state):
             score = -self._quiesce(game.apply(state, move), -beta, -alpha, ply + 1, plies_left - 1)
             if score > best:
                 best = score

@@ -138,3 +138,11 @@ class Game:
     def is_noisy(self, state, move):
         """True when `move` changes material (a capture): searched first and in quiescence."""
         return False
+
+    def noisy_moves(self, state):
+        """The moves of the side to move that `is_noisy` accepts, in any order.
+
+        The quiescence search asks for them at most of its nodes, so games that can
+        find them from the targets (the cells where a capture happens) rather than by
+        testing every move override this."""
+        return [move for move in self.moves(state) if self.is_noisy(state, move)]

@@ -148,7 +148,7 @@ class Pux(Game):
     def fen(self, state):
         return f"{GRID.board_text(state.board)} {state.turn} {state.extra[0]}"
 
-    def generate(self, state):
+    def generate(self, state, captures_only=False):
         board, side = state.board, state.turn
         stones = STONES_OF[side]
         lateral_allowed = side not in state.extra[0]
@@ -163,11 +163,14 @@ class Pux(Game):
                 for j in rays[i][d][:mp]:
                     target = board[j]
                     if target == EMPTY:
-                        yield f"{name}-{NAMES[j]}"
+                        if not captures_only:
+                            yield f"{name}-{NAMES[j]}"
                         continue
                     if not stones[target] and mp > move_potential_at(board, j):
                         yield f"{name}:{NAMES[j]}"
                     break
+            if captures_only:
+                continue  # a group never captures
             carriable = tuple(j for j in ORTHOGONAL_NEIGHBOURS[i] if board[j] != EMPTY)
             for carried in subsets(carriable):
                 reach = mp // (len(carried) + 1)
@@ -287,6 +290,9 @@ class Pux(Game):
 
     def is_noisy(self, state, move):
         return ":" in move
+
+    def noisy_moves(self, state):
+        return list(self.generate(state, captures_only=True))
 
     def evaluate(self, state):
         """Stones (100 each), move potential (strength in numbers) and advancement."""

@@ -162,6 +162,33 @@ class Tablut(Game):
             cells = self.capture_cells(state)
         return dst in cells or dst in EDGE and state.board[CELL_INDEX[a]] == KING
 
+    def noisy_moves(self, state):
+        """Moves onto the capture cells, found by looking outward from each cell for the
+        first man on each line, then the king's moves to the edge."""
+        board, side, names = state.board, state.turn, GRID.names
+        found = []
+        targets = self.capture_cells(state)
+        for dst in sorted(targets):
+            for d in ORTHOGONAL:
+                past_throne = dst == THRONE
+                for j in GRID.rays[dst][d]:
+                    man = board[j]
+                    if man == EMPTY:
+                        past_throne = past_throne or j == THRONE
+                        continue
+                    if OWNER[man] == side and (man == KING or not past_throne):
+                        found.append(f"{names[j]}-{names[dst]}")
+                    break
+        king = board.find(KING)
+        if side == WHITE and king >= 0:
+            for d in ORTHOGONAL:
+                for j in GRID.rays[king][d]:
+                    if board[j] != EMPTY:
+                        break
+                    if j in EDGE and j not in targets:
+                        found.append(f"{names[king]}-{names[j]}")
+        return found
+
     _capture_cells = (None, frozenset())
 
     def capture_cells(self, state):

@@ -284,7 +284,7 @@ class Uos(Game):
                 f"{state.clock} {state.number}")
 
     # -- rules -------------------------------------------------------------------
-    def generate(self, state):
+    def generate(self, state, captures_only=False):
         board, side = state.board, state.turn
         enemy = OTHER[side]
         mine, theirs = MEN[side], MEN[enemy]
@@ -302,6 +302,8 @@ class Uos(Game):
             # the king attacked; the others need no look ahead.
             risky = checked or moves_king or src in pins
             for dst in targets(board, src, man, theirs, my_reach):
+                if captures_only and board[dst] == EMPTY:
+                    continue
                 if risky:
                     after, checks_after = outcome(board, side, checks, src, dst)
                     their_reach = reach_after(checks_after[CHECKS_SLOT[enemy]])
@@ -390,3 +392,6 @@ class Uos(Game):
 
     def is_noisy(self, state, move):
         return state.board[BOARD.index(split_move(move)[1])] != EMPTY
+
+    def noisy_moves(self, state):
+        return list(self.generate(state, captures_only=True))

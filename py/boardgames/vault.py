@@ -175,6 +175,14 @@ class Vault(Game):
     def is_noisy(self, state, move):
         return state.board[self.geo.cells_of[move][1]] != EMPTY
 
+    def noisy_moves(self, state):
+        """Only a jump captures: the landings of jumps on an enemy pawn."""
+        board, geo = state.board, self.geo
+        own = pawn_cells(board, PAWN[state.turn])
+        enemy = PAWN[OTHER[state.turn]]
+        return [geo.text[a][t] for a in own for t in (geo.landing[a][b] for b in own)
+                if t >= 0 and board[t] == enemy]
+
     def evaluate(self, state):
         """Material, progress toward the goal rank, capture threats and goal-rank reach."""
         board, side = state.board, state.turn

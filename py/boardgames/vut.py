@@ -239,6 +239,7 @@ def _tables(v):
         "grid": grid, "centre": centre, "wrap": v.wrap,
         "letters": OWN[WHITE][:kinds] + OWN[BLACK][:kinds],
         "paths": paths, "move_index": move_index, "link_lines": link_lines,
+        "move_text": {cells: text for text, cells in move_index.items()},
         "reach": {letter: length for side in (WHITE, BLACK) for letter, length in
                   ((PIECE_OF[side], v.piece_range), (PAWN_OF[side], v.pawn_range))},
         "custody": [_custody_lines(grid, i, v.edge_custody) for i in range(grid.size)],
@@ -518,6 +519,40 @@ class Vut(Game):
             return dst == self.centre
         start, stop = self.goal_rows[side]
         return man == PAWN_OF[side] and PAWN_RACE in self.variant.goals and start <= dst < stop
+
+    def noisy_moves(self, state):
+        """The moves `is_noisy` accepts, found from their targets: for each kind of man
+        the empty cells where it would capture or reach a goal, then the nearest man of
+        that kind on each line from there (moving is symmetric)."""
+        board, side = state.board, state.turn
+        victims, closers = MEN[OTHER[side]], MEN[side]
+        piece, pawn = PIECE_OF[side], PAWN_OF[side]
+        captures, pawn_targets = set(), set()
+        for dst, man in enumerate(board):
+            if man != EMPTY or dst == self.centre:  # only a king may stop on the centre
+                continue
+            if any(board[victim] in victims and (beyond == OFF_BOARD or board[beyond] in closers)
+                   for victim, beyond in self.custody[dst]):
+                captures.add(dst)
+            elif any(board[a] in victims and board[b] in victims
+                     for a, b in self.interventions[dst]):
+                pawn_targets.add(dst)
+        if PAWN_RACE in self.variant.goals:
+            start, stop = self.goal_rows[side]
+            pawn_targets.update(c for c in range(start, stop) if board[c] == EMPTY)
+        targets = {piece: captures, pawn: captures | pawn_targets}
+        if self.centre is not None and board[self.centre] == EMPTY:
+            targets[KING_OF[side]] = (self.centre,)
+        found = []
+        for man, cells in targets.items():
+            for dst in sorted(cells):
+                for path in self.paths[man][dst]:
+                    for j, _ in path:
+                        if board[j] != EMPTY:
+                            if board[j] == man:
+                                found.append(self.move_text[j, dst])
+                            break
+        return found
 
 
 def _game_class(variant):
