@@ -2,7 +2,8 @@
 
 Each pair plays games in twos from the same opening (a few random plies), colours
 swapped, so neither side profits from a lucky opening or from moving first.  Players
-search on node budgets, so every game is reproducible from the seed.  Prints a markdown
+search on node budgets, so every game is reproducible from the seed.  A game still
+running after --max-plies is adjudicated by a fixed search.  Prints a markdown
 table: wins/draws/losses of the first player, its score with a 95% confidence interval
 and the Elo difference that score means.
 
@@ -22,7 +23,8 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "py"))
 
 from boardgames import GAME_IDS, get_game  # noqa: E402
-from boardgames.ai import choose_move  # noqa: E402
+from boardgames.core import OTHER  # noqa: E402
+from boardgames.ai import Searcher, choose_move  # noqa: E402
 
 # In the ratios of the levels' clock budgets in the page (0.25, 0.4, 1.5 and 4 s), scaled
 # down so that a game takes seconds: about what each level searches in Pyodide on a
@@ -30,6 +32,10 @@ from boardgames.ai import choose_move  # noqa: E402
 DEFAULT_NODES = {1: 1000, 2: 1600, 3: 6000, 4: 16000}
 SIDE = {"w": "white", "b": "black"}
 Z95 = 1.959964
+# A game still running at --max-plies is judged by a search of this many nodes: a side
+# ahead by at least ADJUDICATION_MARGIN (100 = a man) wins, anything closer is a draw.
+ADJUDICATION_NODES = 20000
+ADJUDICATION_MARGIN = 300
 
 
 def parse_pair(text):
@@ -55,10 +61,20 @@ def choose(game, state, player, nodes, rng):
     return choose_move(game, state, level=player, nodes=nodes[player], seed=rng.randrange(2**31))
 
 
+def adjudicate(game, state):
+    """The winner ('white', 'black') of an unfinished game by a fixed search, or None."""
+    searcher = Searcher(game, state, level=4, nodes=ADJUDICATION_NODES, seed=0)
+    searcher.think()
+    if abs(searcher.score) < ADJUDICATION_MARGIN:
+        return None
+    ahead = state.turn if searcher.score > 0 else OTHER[state.turn]
+    return SIDE[ahead]
+
+
 def play_game(task):
     """One game; returns (task, score of the first player: 1, 0.5 or 0, White's score,
-    plies, seconds)."""
-    game_id, first, second, round_number, first_is_white, opening_plies, seed, nodes = task
+    plies, seconds, adjudicated)."""
+    game_id, first, second, round_number, first_is_white, opening_plies, seed, nodes, max_plies = task
     game = get_game(game_id)
     opening = random.Random(f"{seed}/{game_id}/{round_number}")
     state = game.new()
@@ -74,15 +90,16 @@ def play_game(task):
     rng = random.Random(f"{seed}/{game_id}/{round_number}/{first_is_white}")
     start = time.perf_counter()
     plies = 0
-    while game.result(state) is None and plies < game.ply_cap:
+    while game.result(state) is None and plies < max_plies:
         player = white if state.turn == "w" else black
         state = game.play(state, choose(game, state, player, nodes, rng))
         plies += 1
-    winner = (game.result(state) or {}).get("winner")
+    adjudicated = game.result(state) is None
+    winner = adjudicate(game, state) if adjudicated else game.result(state)["winner"]
     first_side = "white" if first_is_white else "black"
     score = 0.5 if winner is None else float(winner == first_side)
     white_score = 0.5 if winner is None else float(winner == "white")
-    return task, score, white_score, plies, time.perf_counter() - start
+    return task, score, white_score, plies, time.perf_counter() - start, adjudicated
 
 
 def elo(score):
@@ -121,37 +138,44 @@ def main(argv=None):
     parser.add_argument("--nodes", type=parse_nodes, default=dict(DEFAULT_NODES),
                         help="node budget per level, e.g. 1=600,2=2000 (default %s)" % DEFAULT_NODES)
     parser.add_argument("--opening", type=int, default=4, help="random plies before the players")
+    parser.add_argument("--max-plies", type=int, default=160,
+                        help="plies after the opening; a game still on is adjudicated "
+                             f"(a {ADJUDICATION_NODES}-node search: {ADJUDICATION_MARGIN / 100:g} "
+                             "men ahead wins, else a draw)")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
 
-    tasks = [(game_id, first, second, r, first_is_white, args.opening, args.seed, args.nodes)
+    tasks = [(game_id, first, second, r, first_is_white, args.opening, args.seed, args.nodes,
+              args.max_plies)
              for game_id in args.games for first, second in args.pairs
              for r in range(args.rounds) for first_is_white in (True, False)]
     results = {}
     start = time.perf_counter()
     with Pool(args.workers) as pool:
-        for done, (task, score, white_score, plies, seconds) in enumerate(
+        for done, (task, score, white_score, plies, seconds, adjudicated) in enumerate(
                 pool.imap_unordered(play_game, tasks), 1):
-            results.setdefault(task[:3], []).append((score, white_score, plies, seconds))
+            results.setdefault(task[:3], []).append((score, white_score, plies, seconds, adjudicated))
             print(f"{done}/{len(tasks)} {task[0]} {player_name(task[1])} vs {player_name(task[2])}: "
-                  f"{score} in {plies} plies, {seconds:.0f} s", file=sys.stderr)
+                  f"{score} in {plies} plies{' (adjudicated)' if adjudicated else ''}, "
+                  f"{seconds:.0f} s", file=sys.stderr, flush=True)
     wall = time.perf_counter() - start
 
-    print(f"node budgets {args.nodes}; {args.opening} random opening plies; seed {args.seed}; "
-          f"{len(tasks)} games in {wall:.0f} s on {args.workers} workers\n")
+    print(f"node budgets {args.nodes}; {args.opening} random opening plies; adjudicated after "
+          f"{args.max_plies} plies; seed {args.seed}; {len(tasks)} games in {wall:.0f} s on "
+          f"{args.workers} workers\n")
     print("| game | A | B | games | A wins | draws | B wins | A score (95% CI) | Elo A-B (95% CI) "
-          "| White's score | plies | s/game |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| White's score | plies | adjudicated | s/game |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for game_id in args.games:
         for first, second in args.pairs:
             rows = results[(game_id, first, second)]
             wins, draws, losses, mean, low, high = summarize([r[0] for r in rows])
-            white, plies, seconds = np.mean([r[1:] for r in rows], axis=0)
+            white, plies, seconds, adjudicated = np.mean([r[1:] for r in rows], axis=0)
             print(f"| {game_id} | {player_name(first)} | {player_name(second)} | {len(rows)} "
                   f"| {wins} | {draws} | {losses} | {mean:.0%} ({low:.0%}-{high:.0%}) "
                   f"| {elo(mean):+.0f} ({elo(low):+.0f} to {elo(high):+.0f}) "
-                  f"| {white:.0%} | {plies:.0f} | {seconds:.1f} |")
+                  f"| {white:.0%} | {plies:.0f} | {adjudicated:.0%} | {seconds:.1f} |")
 
 
 if __name__ == "__main__":

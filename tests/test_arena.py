@@ -1,0 +1,54 @@
+"""The arena's statistics and adjudication (tools/arena.py)."""
+
+import math
+
+import pytest
+
+import arena
+from boardgames import get_game
+
+
+def test_summary_counts_and_wilson_interval():
+    wins, draws, losses, mean, low, high = arena.summarize([1] * 30 + [0.5] * 4 + [0] * 6)
+    assert (wins, draws, losses) == (30, 4, 6)
+    assert mean == pytest.approx(0.8)
+    # Wilson's interval for 0.8 over 40: centre pulled toward 1/2, inside [0, 1]
+    assert low == pytest.approx(0.6529, abs=1e-3) and high == pytest.approx(0.8950, abs=1e-3)
+    _, _, _, mean, low, high = arena.summarize([1] * 40)
+    assert mean == 1 and high == pytest.approx(1) and 0.9 < low < 1
+
+
+def test_elo_of_a_score():
+    assert arena.elo(0.5) == pytest.approx(0)
+    assert arena.elo(0.76) == pytest.approx(-400 * math.log10(1 / 0.76 - 1))
+    assert arena.elo(0.76) == pytest.approx(200, abs=1)
+    assert arena.elo(1.0) == pytest.approx(-arena.elo(0.0)) and arena.elo(1.0) > 700
+
+
+def test_pairs_parse():
+    assert arena.parse_pair("2-random") == (2, "random")
+    assert arena.parse_pair("4-3") == (4, 3)
+    with pytest.raises(Exception):
+        arena.parse_pair("2")
+    assert arena.parse_nodes("1=10,3=99") == {
+        **arena.DEFAULT_NODES, 1: 10, 3: 99}
+
+
+@pytest.mark.parametrize("fen, winner", [
+    # White has every man, Black two pieces: White is far ahead, whoever moves
+    ("o8/9/9/9/8o/9/9/PPPPPPPPP/OOOOOOOOO w", "white"),
+    ("o8/9/9/9/8o/9/9/PPPPPPPPP/OOOOOOOOO b", "white"),
+    ("ooooooooo/ppppppppp/9/9/9/9/9/9/OO7 b", "black"),
+    # the setup: even, a draw
+    ("ooooooooo/ppppppppp/9/9/9/9/9/PPPPPPPPP/OOOOOOOOO w", None),
+])
+def test_adjudication_by_search(fen, winner):
+    game = get_game("vut")
+    assert arena.adjudicate(game, game.new(fen)) == winner
+
+
+def test_a_game_cut_at_max_plies_is_adjudicated():
+    task = ("vut-7x7", 2, 1, 0, True, 2, "1", dict(arena.DEFAULT_NODES), 6)
+    _, score, white_score, plies, _, adjudicated = arena.play_game(task)
+    assert plies == 6 and adjudicated
+    assert score in (0, 0.5, 1) and white_score == score  # the first player was White
