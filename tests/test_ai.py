@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from boardgames import GAME_IDS, get_game
+from boardgames import GAME_IDS, get_game, tablut
 from boardgames.ai import LEVEL_NAMES, LEVELS, Searcher, choose_move
 
 SIDE = {"w": "white", "b": "black"}
@@ -28,6 +28,8 @@ TABLUT_ONLY_DEFENCES = [
 TABLUT_NOISY = [
     ("9/7K1/9/9/9/9/2Ss5/9/4S4 w", "e1-e3", True),  # custody of d3
     ("9/7K1/9/9/9/9/2Ss5/9/4S4 w", "e1-e2", False),
+    ("3s5/9/9/9/9/s2K4s/9/s8/9 b", "a2-d2", True),  # blocks the king's one open line
+    ("3s5/9/9/9/9/s2K4s/9/s8/9 b", "a2-c2", False),
     ("9/7K1/9/9/9/9/2Ss5/9/4S4 w", "h8-h9", True),  # the king escapes
     ("9/7K1/9/9/9/9/2Ss5/9/4S4 w", "h8-g8", False),
     ("9/9/9/9/9/3sKs3/9/4s4/9 b", "e2-e3", True),  # the king is captured
@@ -204,18 +206,23 @@ def test_tablut_noisy_moves(fen, move, noisy):
     assert game.is_noisy(game.new(fen), move) is noisy
 
 
-def test_tablut_noisy_means_captures_or_the_end():
-    """On random positions, noisy moves are exactly those that capture or win."""
+def test_tablut_noisy_means_captures_the_end_or_a_block():
+    """On random positions, noisy moves are exactly those that capture or win, and
+    Black's moves that close the king's only open line."""
     game = get_game("tablut")
     rng = random.Random(4)
-    checked = 0
-    for _ in range(30):
+    checked = blocks = 0
+    for _ in range(40):
         state = random_position(game, rng, rng.randrange(10, 80))
+        lines_before = len(tablut.king_open_lines(state.board, state.board.find("K")))
         for move in game.legal(state):
             after = game.play(state, move)
-            assert game.is_noisy(state, move) is bool(after.last[1] or game.result(after)), move
+            block = (state.turn == "b" and lines_before == 1 and "K" in after.board
+                     and not tablut.king_open_lines(after.board, after.board.find("K")))
+            blocks += block
+            assert game.is_noisy(state, move) is bool(after.last[1] or game.result(after) or block), move
             checked += 1
-    assert checked > 1000
+    assert checked > 1000 and blocks > 5
 
 
 NOISY_CASES = [(game_id, {}) for game_id in GAME_IDS] + [("vault", {"size": n}) for n in (6, 10, 12)]
@@ -253,6 +260,8 @@ def test_tablut_evaluation():
     # One open line is a threat Black can meet.
     one_line = game.evaluate(game.new("3s5/9/9/9/9/s2K4s/9/s8/9 b"))
     assert -500 < one_line < 0
+    # ... unless no Muscovite can reach the line (here the one on a2 is gone).
+    assert game.evaluate(game.new("3s5/9/9/9/9/s2K4s/9/9/9 b")) < -500
     # Material counts: a Swede less is worse for White.
     full = game.evaluate(game.new("9/9/9/4S4/3SKS3/4S4/9/9/S8 w"))
     short = game.evaluate(game.new("9/9/9/4S4/3SKS3/4S4/9/9/9 w"))

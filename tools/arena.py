@@ -1,6 +1,6 @@
 """Matches between AI levels (or a random mover) on the registered games.
 
-Each pair plays games in twos from the same opening (a few random plies), colours
+Each pair plays games in twos from the same opening (a few plies by the Beginner), colours
 swapped, so neither side profits from a lucky opening or from moving first.  Players
 search on node budgets, so every game is reproducible from the seed.  A game still
 running after --max-plies is adjudicated by a fixed search.  Prints a markdown
@@ -71,21 +71,35 @@ def adjudicate(game, state):
     return SIDE[ahead]
 
 
-def play_game(task):
-    """One game; returns (task, score of the first player: 1, 0.5 or 0, White's score,
-    plies, seconds, adjudicated)."""
-    game_id, first, second, round_number, first_is_white, opening_plies, seed, nodes, max_plies = task
-    game = get_game(game_id)
-    opening = random.Random(f"{seed}/{game_id}/{round_number}")
+def opening_position(game, plies, openings, seed):
+    """The position a round starts from: `plies` moves by the Beginner (level 1 varies
+    its play among moves within almost a man of the best), or by a random mover.
+
+    Beginner openings differ from round to round without the blunders a random mover
+    makes: in Tablut four random plies wreck Black's ring, and White then wins almost
+    every game between good players, whoever they are.
+    """
+    rng = random.Random(seed)
     state = game.new()
-    for _ in range(opening_plies):
-        moves = game.legal(state)
-        if not moves:
-            break
-        after = game.play(state, opening.choice(moves))
+    for _ in range(plies):
+        if openings == "random":
+            move = rng.choice(game.legal(state))
+        else:
+            move = choose_move(game, state, level=1, nodes=DEFAULT_NODES[1], seed=rng.randrange(2**31))
+        after = game.play(state, move)
         if game.result(after) is not None:
             break
         state = after
+    return state
+
+
+def play_game(task):
+    """One game; returns (task, score of the first player: 1, 0.5 or 0, White's score,
+    plies, seconds, adjudicated)."""
+    (game_id, first, second, round_number, first_is_white, opening_plies, openings, seed, nodes,
+     max_plies) = task
+    game = get_game(game_id)
+    state = opening_position(game, opening_plies, openings, f"{seed}/{game_id}/{round_number}")
     white, black = (first, second) if first_is_white else (second, first)
     rng = random.Random(f"{seed}/{game_id}/{round_number}/{first_is_white}")
     start = time.perf_counter()
@@ -137,7 +151,9 @@ def main(argv=None):
                         help="rounds per game and pair; a round is two games, colours swapped")
     parser.add_argument("--nodes", type=parse_nodes, default=dict(DEFAULT_NODES),
                         help="node budget per level, e.g. 1=600,2=2000 (default %s)" % DEFAULT_NODES)
-    parser.add_argument("--opening", type=int, default=4, help="random plies before the players")
+    parser.add_argument("--opening", type=int, default=4, help="plies before the players")
+    parser.add_argument("--openings", choices=("beginner", "random"), default="beginner",
+                        help="who plays the opening plies (default: the Beginner, level 1)")
     parser.add_argument("--max-plies", type=int, default=160,
                         help="plies after the opening; a game still on is adjudicated "
                              f"(a {ADJUDICATION_NODES}-node search: {ADJUDICATION_MARGIN / 100:g} "
@@ -146,8 +162,8 @@ def main(argv=None):
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
 
-    tasks = [(game_id, first, second, r, first_is_white, args.opening, args.seed, args.nodes,
-              args.max_plies)
+    tasks = [(game_id, first, second, r, first_is_white, args.opening, args.openings, args.seed,
+              args.nodes, args.max_plies)
              for game_id in args.games for first, second in args.pairs
              for r in range(args.rounds) for first_is_white in (True, False)]
     results = {}
@@ -161,7 +177,7 @@ def main(argv=None):
                   f"{seconds:.0f} s", file=sys.stderr, flush=True)
     wall = time.perf_counter() - start
 
-    print(f"node budgets {args.nodes}; {args.opening} random opening plies; adjudicated after "
+    print(f"node budgets {args.nodes}; {args.opening} opening plies by {args.openings}; adjudicated after "
           f"{args.max_plies} plies; seed {args.seed}; {len(tasks)} games in {wall:.0f} s on "
           f"{args.workers} workers\n")
     print("| game | A | B | games | A wins | draws | B wins | A score (95% CI) | Elo A-B (95% CI) "

@@ -70,6 +70,31 @@ def king_is_captured(board, king, moved_to):
                for cell in around)
 
 
+def arrivals(board, dst, side):
+    """The cells of `side`'s men that can move to the empty cell `dst`: the first man
+    on each line from it (moving is symmetric), a soldier only if the way does not
+    cross the throne."""
+    found = []
+    for d in ORTHOGONAL:
+        past_throne = dst == THRONE
+        for j in GRID.rays[dst][d]:
+            man = board[j]
+            if man == EMPTY:
+                past_throne = past_throne or j == THRONE
+                continue
+            if OWNER[man] == side and (man == KING or not past_throne):
+                found.append(j)
+            break
+    return found
+
+
+def king_open_lines(board, king):
+    """The king's open lines: for each direction with nothing between him and the
+    edge, the cells he could run along (the empty throne does not stop him)."""
+    return [ray for ray in (GRID.rays[king][d] for d in ORTHOGONAL)
+            if ray and all(board[c] == EMPTY for c in ray)]
+
+
 class Tablut(Game):
     id = "tablut"
     name = "Tablut"
@@ -154,31 +179,19 @@ class Tablut(Game):
         return None
 
     def is_noisy(self, state, move):
-        """Captures, the king's escape and his capture: the moves the AI's quiescence follows."""
+        """The moves the AI's quiescence follows: captures, the king's escape and his
+        capture, and Black's blocks of the king's one open line (its only defence)."""
         a, _, b = move.partition("-")
         dst = CELL_INDEX[b]
-        remembered, cells = self._capture_cells
-        if remembered is not state:
-            cells = self.capture_cells(state)
-        return dst in cells or dst in EDGE and state.board[CELL_INDEX[a]] == KING
+        return dst in self.noisy_cells(state) or dst in EDGE and state.board[CELL_INDEX[a]] == KING
 
     def noisy_moves(self, state):
-        """Moves onto the capture cells, found by looking outward from each cell for the
-        first man on each line, then the king's moves to the edge."""
+        """Moves onto the noisy cells, then the king's moves to the edge."""
         board, side, names = state.board, state.turn, GRID.names
         found = []
-        targets = self.capture_cells(state)
+        targets = self.noisy_cells(state)
         for dst in sorted(targets):
-            for d in ORTHOGONAL:
-                past_throne = dst == THRONE
-                for j in GRID.rays[dst][d]:
-                    man = board[j]
-                    if man == EMPTY:
-                        past_throne = past_throne or j == THRONE
-                        continue
-                    if OWNER[man] == side and (man == KING or not past_throne):
-                        found.append(f"{names[j]}-{names[dst]}")
-                    break
+            found.extend(f"{names[src]}-{names[dst]}" for src in arrivals(board, dst, side))
         king = board.find(KING)
         if side == WHITE and king >= 0:
             for d in ORTHOGONAL:
@@ -189,15 +202,16 @@ class Tablut(Game):
                         found.append(f"{names[king]}-{names[j]}")
         return found
 
-    _capture_cells = (None, frozenset())
+    _noisy_cells = (None, frozenset())
 
-    def capture_cells(self, state):
-        """The empty cells where a man of the side to move would capture on arrival.
+    def noisy_cells(self, state):
+        """The empty cells where a man of the side to move would capture on arrival,
+        and for Black facing one open line of the king, the cells that block it.
 
         Remembered for the last state asked about, since the AI asks about every move
         of one position in a row.
         """
-        remembered, cells = self._capture_cells
+        remembered, cells = self._noisy_cells
         if remembered is state:
             return cells
         board = state.board
@@ -215,7 +229,10 @@ class Tablut(Game):
                           if c is None or (c != THRONE and board[c] != MUSCOVITE)]
             if len(open_sides) == 1 and open_sides[0] is not None and board[open_sides[0]] == EMPTY:
                 cells.add(open_sides[0])
-        self._capture_cells = (state, cells)
+            lines = king_open_lines(board, king)
+            if len(lines) == 1:
+                cells.update(c for c in lines[0] if c != THRONE)
+        self._noisy_cells = (state, cells)
         return cells
 
     def evaluate(self, state):
@@ -234,8 +251,8 @@ class Tablut(Game):
             return -WIN_SCORE if state.turn == WHITE else WIN_SCORE
         file, rank = king % 9, king // 9
         row, column = board[rank * 9:rank * 9 + 9], board[file::9]
-        open_lines = ((row[:file] == EMPTIES[file]) + (row[file + 1:] == EMPTIES[8 - file])
-                      + (column[:rank] == EMPTIES[rank]) + (column[rank + 1:] == EMPTIES[8 - rank]))
+        lines = king_open_lines(board, king)
+        open_lines = len(lines)
         reach = escapes = 0
         for cell, across in king_reach(board, file, rank, row, column):
             reach += 1
@@ -251,4 +268,6 @@ class Tablut(Game):
                  + LANE_VALUE * free_lanes)
         if state.turn == WHITE:
             return score + 1000 * open_lines
+        if open_lines == 1 and not any(arrivals(board, c, BLACK) for c in lines[0] if c != THRONE):
+            open_lines = 2  # a line Black cannot block is as lost as two
         return -(score + OPEN_LINE_VALUE[open_lines])
