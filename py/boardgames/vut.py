@@ -317,14 +317,18 @@ class Vut(Game):
         if man == KING_OF[side]:
             return []
         victims, closers = MEN[OTHER[side]], MEN[side]
-        taken = [victim for victim, beyond in self.custody[dst]
-                 if board[victim] in victims
-                 and (beyond == OFF_BOARD or board[beyond] in closers)]
+        taken = self.custody_victims(board, dst, victims, closers)
         if man == PAWN_OF[side]:
             for a, b in self.interventions[dst]:
                 if board[a] in victims and board[b] in victims:
                     taken.extend(c for c in (a, b) if c not in taken)
         return taken
+
+    def custody_victims(self, board, dst, victims, closers):
+        """The `victims` a man arriving on `dst` sandwiches against `closers` (or the
+        edge, where it counts)."""
+        return [victim for victim, beyond in self.custody[dst]
+                if board[victim] in victims and (beyond == OFF_BOARD or board[beyond] in closers)]
 
     def _cells(self, move):
         cells = self.move_index.get(move)
@@ -531,8 +535,7 @@ class Vut(Game):
         for dst, man in enumerate(board):
             if man != EMPTY or dst == self.centre:  # only a king may stop on the centre
                 continue
-            if any(board[victim] in victims and (beyond == OFF_BOARD or board[beyond] in closers)
-                   for victim, beyond in self.custody[dst]):
+            if self.custody_victims(board, dst, victims, closers):
                 captures.add(dst)
             elif any(board[a] in victims and board[b] in victims
                      for a, b in self.interventions[dst]):
