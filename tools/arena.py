@@ -23,14 +23,13 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "py"))
 
 from boardgames import GAME_IDS, get_game  # noqa: E402
-from boardgames.core import OTHER  # noqa: E402
+from boardgames.core import OTHER, SIDE_NAMES  # noqa: E402
 from boardgames.ai import Searcher, choose_move  # noqa: E402
 
 # In the ratios of the levels' clock budgets in the page (0.25, 0.4, 1.5 and 4 s), scaled
 # down so that a game takes seconds: about what each level searches in Pyodide on a
 # slow phone.
 DEFAULT_NODES = {1: 1000, 2: 1600, 3: 6000, 4: 16000}
-SIDE = {"w": "white", "b": "black"}
 Z95 = 1.959964
 # A game still running at --max-plies is judged by a search of this many nodes: a side
 # ahead by at least ADJUDICATION_MARGIN (100 = a man) wins, anything closer is a draw.
@@ -68,7 +67,7 @@ def adjudicate(game, state):
     if abs(searcher.score) < ADJUDICATION_MARGIN:
         return None
     ahead = state.turn if searcher.score > 0 else OTHER[state.turn]
-    return SIDE[ahead]
+    return SIDE_NAMES[ahead]
 
 
 def opening_position(game, plies, openings, seed):
