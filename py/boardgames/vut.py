@@ -526,20 +526,30 @@ class Vut(Game):
 
     def noisy_moves(self, state):
         """The moves `is_noisy` accepts, found from their targets: for each kind of man
-        the empty cells where it would capture or reach a goal, then the nearest man of
-        that kind on each line from there (moving is symmetric)."""
+        the empty cells where it would capture (the flanks of enemy men) or reach a goal,
+        then the nearest man of that kind on each line from there (moving is symmetric)."""
         board, side = state.board, state.turn
         victims, closers = MEN[OTHER[side]], MEN[side]
         piece, pawn = PIECE_OF[side], PAWN_OF[side]
         captures, pawn_targets = set(), set()
-        for dst, man in enumerate(board):
-            if man != EMPTY or dst == self.centre:  # only a king may stop on the centre
+        flanks = self.flanks
+        for victim, man in enumerate(board):
+            if man not in victims:
                 continue
-            if self.custody_victims(board, dst, victims, closers):
-                captures.add(dst)
-            elif any(board[a] in victims and board[b] in victims
-                     for a, b in self.interventions[dst]):
-                pawn_targets.add(dst)
+            for a, b in flanks[victim]:
+                # a man arriving on one empty flank takes the victim if the other closes
+                if a != OFF_BOARD and board[a] == EMPTY and (b == OFF_BOARD or board[b] in closers):
+                    captures.add(a)
+                if b != OFF_BOARD and board[b] == EMPTY and (a == OFF_BOARD or board[a] in closers):
+                    captures.add(b)
+        if self.variant.intervention:
+            for dst, man in enumerate(board):
+                if man == EMPTY and dst not in captures and any(
+                        board[a] in victims and board[b] in victims
+                        for a, b in self.interventions[dst]):
+                    pawn_targets.add(dst)
+        captures.discard(self.centre)  # only a king may stop on the centre
+        pawn_targets.discard(self.centre)
         if PAWN_RACE in self.variant.goals:
             start, stop = self.goal_rows[side]
             pawn_targets.update(c for c in range(start, stop) if board[c] == EMPTY)
