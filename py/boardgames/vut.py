@@ -507,10 +507,12 @@ class Vut(Game):
 
     def _chain_progress(self, board, side):
         """Material and the rank span of the best connected group."""
-        rank = self.grid.rank
-        spans = [max(rank(c) for c in group) - min(rank(c) for c in group)
-                 for group in self.components(board, side)]
-        return self._material(board, side) + 25 * max(spans, default=0)
+        rank = self.progress[WHITE]  # the rank of each cell
+        best = 0
+        for group in self.components(board, side):
+            ranks = [rank[c] for c in group]
+            best = max(best, max(ranks) - min(ranks))
+        return self._material(board, side) + 25 * best
 
     def is_noisy(self, state, move):
         """Captures, and moves that reach a pawn or king goal."""
