@@ -470,16 +470,20 @@ class Vut(Game):
         for i, man in enumerate(board):
             if man in CAPTURABLE:
                 side = SIDE_OF[man]
-                hostile = MEN[OTHER[side]]
-                for a, b in self.flanks[i]:
-                    # the enemy steps onto one empty flank; the other flank must close
-                    a_open = a != OFF_BOARD and board[a] == EMPTY
-                    b_open = b != OFF_BOARD and board[b] == EMPTY
-                    if (a_open and (b == OFF_BOARD or board[b] in hostile)
-                            or b_open and (a == OFF_BOARD or board[a] in hostile)):
-                        count[side] += 1
-                        break
+                if self.capture_cells(board, i, MEN[OTHER[side]]):
+                    count[side] += 1
         return count
+
+    def capture_cells(self, board, victim, closers):
+        """The empty cells next to `victim` where a man arriving would take it: the other
+        flank in line holds one of `closers` (or is the edge, where the edge counts)."""
+        cells = []
+        for a, b in self.flanks[victim]:
+            if a != OFF_BOARD and board[a] == EMPTY and (b == OFF_BOARD or board[b] in closers):
+                cells.append(a)
+            if b != OFF_BOARD and board[b] == EMPTY and (a == OFF_BOARD or board[a] in closers):
+                cells.append(b)
+        return cells
 
     def _material(self, board, side):
         return 100 * (board.count(PIECE_OF[side]) + board.count(PAWN_OF[side]))
@@ -534,16 +538,9 @@ class Vut(Game):
         victims, closers = MEN[OTHER[side]], MEN[side]
         piece, pawn = PIECE_OF[side], PAWN_OF[side]
         captures, pawn_targets = set(), set()
-        flanks = self.flanks
         for victim, man in enumerate(board):
-            if man not in victims:
-                continue
-            for a, b in flanks[victim]:
-                # a man arriving on one empty flank takes the victim if the other closes
-                if a != OFF_BOARD and board[a] == EMPTY and (b == OFF_BOARD or board[b] in closers):
-                    captures.add(a)
-                if b != OFF_BOARD and board[b] == EMPTY and (a == OFF_BOARD or board[a] in closers):
-                    captures.add(b)
+            if man in victims:
+                captures.update(self.capture_cells(board, victim, closers))
         if self.variant.intervention:
             for dst, man in enumerate(board):
                 if man == EMPTY and dst not in captures and any(
