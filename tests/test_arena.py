@@ -20,6 +20,7 @@ def test_summary_counts_and_wilson_interval():
 
 def test_elo_of_a_score():
     assert arena.elo(0.5) == pytest.approx(0)
+    assert f"{arena.elo(0.5):+.0f}" == "+0"
     assert arena.elo(0.76) == pytest.approx(-400 * math.log10(1 / 0.76 - 1))
     assert arena.elo(0.76) == pytest.approx(200, abs=1)
     assert arena.elo(1.0) == pytest.approx(-arena.elo(0.0)) and arena.elo(1.0) > 700
