@@ -118,7 +118,7 @@ def play_game(task):
 def elo(score):
     """The Elo difference that an expected score means (clipped at +-800)."""
     score = min(max(score, 0.01), 0.99)
-    return 400 * math.log10(score / (1 - score)) + 0.0  # + 0.0: an even score is +0, not -0
+    return 400 * math.log10(score / (1 - score))  # an even score is +0 (not -0)
 
 
 def summarize(scores):
