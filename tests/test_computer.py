@@ -5,15 +5,15 @@ import asyncio
 import json
 
 import pytest
-from test_webapp import Recorder
+from test_webapp import drawn
 
 from boardgames import get_game
 from webapp import ai_worker
 from webapp import computer as computer_module
 from webapp.computer import Computer, Worker, is_demo, pause_before_move
-from webapp.layout import Layout, board_cells
-from webapp.render import draw_board
+from webapp.render import THEMES
 from webapp.session import COMPUTER, HUMAN, Session
+from webapp.view import View
 
 
 class Proxy:
@@ -158,10 +158,18 @@ def test_move_now_skips_the_demos_pause():
 
 def test_a_hint_is_drawn_as_an_arrow_to_the_destination():
     session = Session("tablut")
-    layout = Layout(board_cells(session.game), 600, 600)
-    plain, hinted = Recorder(), Recorder()
-    draw_board(plain, layout, session, "light", 600, 600)
-    draw_board(hinted, layout, session, "light", 600, 600, hint="d1-d3")
-    extra = [call for call in hinted.calls if call not in plain.calls]
-    assert ("moveTo", layout.center("d1")) in extra
-    assert ("moveTo", pytest.approx(layout.center("d3"))) in extra  # the arrow's tip
+    view = View()
+    plain, layout = drawn(session, view)
+    view.hint = "d1-d3"
+    hinted, _ = drawn(session, view)
+    arrow = [m for m in hinted.marks if m not in plain.marks]
+    colour = THEMES["light"]["hint"]
+    assert {m.style for m in arrow} == {colour}
+    (x0, y0), (x1, y1) = layout.center("d1"), layout.center("d3")
+    box = (min(m.box[0] for m in arrow), min(m.box[1] for m in arrow),
+           max(m.box[2] for m in arrow), max(m.box[3] for m in arrow))
+    assert box == pytest.approx((x0, y1, x0, y0), abs=layout.unit * 0.3), "from d1's centre to d3's"
+    view.reviewing = 0  # a past position shows no hint
+    session.play("d1-d2")
+    reviewed, _ = drawn(session, view)
+    assert not reviewed.fills(colour) and not reviewed.strokes(colour)

@@ -5,10 +5,12 @@ import pytest
 
 from boardgames import GAME_IDS, get_game
 from webapp.layout import Layout, board_cells
+from webapp.render import THEMES
 from webapp.session import Session
 from webapp.setup_editor import BoardEditor, draw_setup
+from webapp.view import View
 
-from test_webapp import Recorder
+from recording import RecordingContext
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -106,10 +108,14 @@ def test_the_editor_board_is_drawn_with_its_men_and_cursor():
     editor = BoardEditor(game, game.setup)
     editor.clear()
     editor.place("h8", "Q")
+    editor.place("a1", "k")
     layout = Layout(board_cells(game), 600, 600)
-    ctx = Recorder()
-    draw_setup(ctx, layout, editor, "dark", 600, 600, cursor="a1")
-    assert ("fillText", ("\u265b", *layout.center("h8"))) in [
-        (name, (args[0], args[1], args[2] - layout.inner_radius(layout.by_name["h8"]) * 0.9 * 0.08))
-        for name, args in ctx.calls if name == "fillText"]
-    assert sum(1 for name, args in ctx.calls if name == "setLineDash" and args[0]) == 1
+    view = View()
+    view.theme, view.cursor, view.cursor_shown = "dark", "a1", True
+    ctx = RecordingContext()
+    draw_setup(ctx, layout, editor, view, 600, 600)
+    colours = THEMES["dark"]
+    assert [layout.cell_at(*m.centre) for m in ctx.fills(colours["white_man"])] == ["h8"]
+    assert [layout.cell_at(*m.centre) for m in ctx.fills(colours["black_man"])] == ["a1"]
+    cursor = [m for m in ctx.strokes(colours["cursor"]) if m.dashed]
+    assert len(cursor) == 1 and cursor[0].near(layout.center("a1"))

@@ -39,9 +39,9 @@ def test_board_cells_names_colours_and_drawing():
     assert BOARD.names[:9] == ["a1", "c1", "e1", "g1", "i1", "k1", "m1", "o1", "b2"]
     assert BOARD.names[-1] == "o15"
     assert BOARD.row_widths == [8, 7] * 7 + [8]
-    drawn = {name: (f, r, colour) for name, f, r, colour in BOARD.cells()}
-    assert drawn["a1"] == (0, 0, "black") and drawn["b2"] == (1, 1, "white")
-    assert drawn["h8"] == (7, 7, "white") and drawn["o15"] == (14, 14, "black")
+    drawn = {name: (x, y, shape, shade) for name, x, y, shape, shade, ghost in BOARD.drawing_cells()}
+    assert drawn["a1"] == (0, 0, "diamond", 1) and drawn["b2"] == (1, 1, "diamond", 0)
+    assert drawn["h8"] == (7, 7, "diamond", 0) and drawn["o15"] == (14, 14, "diamond", 1)
     for missing in ("b1", "a2", "h9", "p1", "a16"):
         assert missing not in drawn
         with pytest.raises(ValueError, match="no cell"):
@@ -52,7 +52,7 @@ def test_board_cells_names_colours_and_drawing():
     a1 = BOARD.index("a1")
     assert sorted(tuple(BOARD.names[j] for j in ray) for ray in BOARD.orthogonal_rays[a1]) == [
         ("a3", "a5", "a7", "a9", "a11", "a13", "a15"), ("c1", "e1", "g1", "i1", "k1", "m1", "o1")]
-    assert GAME.geometry is BOARD
+    assert GAME.grid is BOARD
 
 
 # -- each man's moves ----------------------------------------------------------------

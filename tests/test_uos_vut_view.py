@@ -2,13 +2,16 @@
 cylinder's ghost labels, check marks and king ranges, and the rules panel's leads."""
 
 import pytest
-from test_webapp import Recorder
+from recording import RecordingContext
+from test_webapp import drawn
 
 from boardgames import GAME_IDS, get_game
-from webapp import kings, rules_panel
+from boardgames.core import Overlay
+from webapp import rules_panel
 from webapp.layout import Layout, board_cells
-from webapp.render import THEMES, draw_board, draw_brackets
+from webapp.render import THEMES, draw_brackets
 from webapp.session import Session
+from webapp.view import View
 
 UOS = get_game("uos")
 # A UOS game in which Black's king has been checked 3 times (White to play l6-h2, the 4th).
@@ -57,7 +60,7 @@ def test_cylinder_ghost_files_are_labelled_with_their_real_file():
 def test_brackets_of_a_diamond_stay_inside_it():
     layout = Layout(board_cells(UOS), 520, 520)
     cell = layout.by_name["h2"]
-    ctx = Recorder()
+    ctx = RecordingContext()
     draw_brackets(ctx, layout, cell, "#000")
     points = [args for name, args in ctx.calls if name in ("moveTo", "lineTo")]
     assert len(points) == 12
@@ -67,37 +70,44 @@ def test_brackets_of_a_diamond_stay_inside_it():
 
 def test_king_ranges_and_check():
     start = uos_session()
-    assert kings.range_notes(UOS, start.state) == [
+    assert start.notes() == [
         "White king's range: unlimited (0 checks received)",
         "Black king's range: unlimited (0 checks received)"]
-    assert kings.checked_king(UOS, start.state) is None and start.status() == "White to move"
+    assert UOS.overlays(start.state, []) == [] and start.status() == "White to move"
     session = uos_session(CHECKING + ["l6-h2"])
-    assert kings.checked_king(UOS, session.state) == "n2"
+    assert UOS.overlays(session.state, []) == [Overlay("alarm", ("n2",))]
     assert session.status() == "Check! Black to move"
-    assert kings.range_notes(UOS, session.state) == [
+    assert session.notes() == [
         "White king's range: 3 steps (1 check received)",
         "Black king's range: 1 step (4 checks received)"]
     session.play("n2-o1")
-    assert kings.checked_king(UOS, session.state) is None and session.status() == "White to move"
+    assert UOS.overlays(session.state, []) == [] and session.status() == "White to move"
 
 
 @pytest.mark.parametrize("game_id", [g for g in GAME_IDS if g != "uos"])
-def test_other_games_have_no_king_notes(game_id):
-    game = get_game(game_id)
-    state = game.new()
-    assert kings.range_notes(game, state) == [] and kings.checked_king(game, state) is None
+def test_other_games_give_no_check(game_id):
+    session = Session(game_id)
+    assert session.game.warning(session.state) == ""
+    assert all(overlay.kind != "alarm" for overlay in session.game.overlays(session.state, []))
 
 
-def test_the_checked_king_gets_a_ring_and_a_warning_sign():
-    def texts(session):
-        layout = Layout(board_cells(UOS), 520, 520)
-        ctx = Recorder()
-        draw_board(ctx, layout, session, "light", 520, 520)
-        return [args[0] for name, args in ctx.calls if name == "fillText"]
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_checked_king_gets_a_dashed_ring_and_a_warning_sign(theme):
+    view = View()
+    view.theme = theme
+    colours = THEMES[theme]
 
-    assert "!" not in texts(uos_session(CHECKING))
-    assert "!" in texts(uos_session(CHECKING + ["l6-h2"]))
-    assert THEMES["dark"]["taken"] and THEMES["dark"]["white_man"]  # the colours the mark uses
+    def alarm(session):
+        ctx, layout = drawn(session, view, 520)
+        king = layout.center("n2")
+        rings = [m for m in ctx.strokes(colours["taken"]) if m.dashed and m.near(king)]
+        signs = [t for t in ctx.texts if t.text == "!" and t.style == colours["white_man"]
+                 and 0 < t.x - king[0] < layout.unit and 0 < king[1] - t.y < layout.unit]
+        return rings, signs
+
+    assert alarm(uos_session(CHECKING)) == ([], [])
+    rings, signs = alarm(uos_session(CHECKING + ["l6-h2"]))
+    assert len(rings) == 1 and len(signs) == 1, "a dashed ring round n2, '!' at its upper right"
 
 
 @pytest.mark.parametrize("text,lead", [

@@ -6,14 +6,14 @@ import itertools
 import os
 
 import pytest
-from test_webapp import Recorder
+from test_webapp import drawn as drawn_board
 
 from boardgames import get_game
 from tables import read_table
-from webapp import assist
-from webapp.layout import Layout, board_cells
-from webapp.render import THEMES, draw_board
+from boardgames.core import Overlay
+from webapp.render import THEMES
 from webapp.session import Session
+from webapp.view import View
 
 GAMES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                      "e2e", "data", "vault_pux_games.txt")
@@ -29,9 +29,9 @@ def scripted_games():
 
 
 def drawn(session, hover=None):
-    layout = Layout(board_cells(session.game), 600, 600)
-    ctx = Recorder()
-    draw_board(ctx, layout, session, "light", 600, 600, hover=hover)
+    view = View()
+    view.hover = hover
+    ctx, layout = drawn_board(session, view)
     return layout, ctx.calls
 
 
@@ -54,44 +54,44 @@ def at(layout, name):
 def test_pux_selection_offers_the_orthogonal_neighbours_to_carry():
     session = Session("pux")
     session.click("b2")
-    assert session.carry_options() == ["b1", "c2"]
-    builder = assist.pux_builder(session)
-    assert builder["mp"] == 4  # b2 plus b1, c1, c2
-    assert builder["carry"] == [("b1", False), ("c2", False)]
+    assert session.extra_choices() == ["b1", "c2"]
+    builder = session.builder()
+    assert builder["title"] == "Move potential: 4"  # b2 plus b1, c1, c2
+    assert builder["choices"] == [("b1", False), ("c2", False)]
     assert sorted(session.destinations("b2")) == ["a2", "a3", "b3", "b4", "b5", "b6", "c3", "d4", "e5", "f6"]
 
 
 def test_toggling_a_carried_piece_changes_the_destinations_and_the_move_played():
     session = Session("pux")
     session.click("b2")
-    assert session.toggle_carry("b1") and session.carried == {"b1"}
+    assert session.toggle_extra("b1") and session.extras == {"b1"}
     assert session.message == "b2 carries b1."
     assert sorted(session.destinations("b2")) == ["a2", "a3", "b3", "b4"]
-    assert assist.pux_builder(session)["carry"] == [("b1", True), ("c2", False)]
-    assert "at most 2 cells (MP 4 / 2 pieces)" in " ".join(assist.pux_builder(session)["lines"])
-    assert session.click("c2", carry=True) is None and session.carried == {"b1", "c2"}
+    assert session.builder()["choices"] == [("b1", True), ("c2", False)]
+    assert "at most 2 cells (MP 4 / 2 pieces)" in " ".join(session.builder()["lines"])
+    assert session.click("c2", extra=True) is None and session.extras == {"b1", "c2"}
     assert sorted(session.destinations("b2")) == ["a2", "a3", "b3", "c3"]  # MP 4 / 3 pieces: one cell
-    session.click("c2", carry=True)  # a shift-click again puts it down
-    assert session.carried == {"b1"}
+    session.click("c2", extra=True)  # a shift-click again puts it down
+    assert session.extras == {"b1"}
     assert session.click("b4") == "b2,b1-b4"
     assert session.men()["b4"] == "S" and session.men()["b3"] == "S" and "b1" not in session.men()
-    assert session.carried == frozenset() and session.selected is None
+    assert session.extras == frozenset() and session.selected is None
 
 
 def test_a_piece_that_cannot_be_carried_is_explained():
     session = Session("pux")
     session.click("b2")
-    assert not session.toggle_carry("d4")
+    assert not session.toggle_extra("d4")
     assert session.message == "b2 cannot carry d4."
-    assert session.carried == frozenset()
+    assert session.extras == frozenset()
 
 
 def test_selecting_another_piece_drops_the_carried_set():
     session = Session("pux")
     session.click("b2")
-    session.toggle_carry("b1")
+    session.toggle_extra("b1")
     session.click("g2")
-    assert session.selected == "g2" and session.carried == frozenset()
+    assert session.selected == "g2" and session.extras == frozenset()
 
 
 def pux_positions():
@@ -112,10 +112,10 @@ def test_destinations_per_carried_set_are_the_engines(position):
     checked = 0
     for cell in sorted(session.movable_cells()):
         session.click(cell)
-        options = session.carry_options()
+        options = session.extra_choices()
         for size in range(len(options) + 1):
             for carried in itertools.combinations(options, size):
-                session.carried = frozenset(carried)
+                session.extras = frozenset(carried)
                 assert sorted(session.destinations(cell)) == sorted(game.destinations(state, cell, carried))
                 checked += 1
         session.click(cell)  # deselect
@@ -128,7 +128,7 @@ def test_a_capture_is_ringed_and_a_carried_destination_is_not():
     session = Session("pux", fen=game.fen(state))
     session.click("c2")
     assert session.destinations("c2")["g6"] == ["c2:g6"]
-    assert "A ringed cell is a capture" in " ".join(assist.pux_builder(session)["lines"])
+    assert "A ringed cell is a capture" in " ".join(session.builder()["lines"])
     layout, calls = drawn(session)
     ring = THEMES["light"]["capture_ring"]
     rings = [args for name, args in calls if name == "arc" and args[:2] == layout.center("g6")]
@@ -136,7 +136,7 @@ def test_a_capture_is_ringed_and_a_carried_destination_is_not():
     # b1 carrying b2 may land on b2 (b2 moves on to b3): a dot, not a capture ring.
     session = Session("pux")
     session.click("b1")
-    session.toggle_carry("b2")
+    session.toggle_extra("b2")
     assert "b2" in session.destinations("b1")
     layout, calls = drawn(session)
     assert ("set strokeStyle", (ring,)) not in calls
@@ -148,7 +148,7 @@ def test_pux_tells_the_side_that_moved_sideways_it_may_not_now():
     game = get_game("pux")
     state = game.play(game.play(game.new(), "b2-a2"), "g7-g6")
     session = Session("pux", fen=game.fen(state))
-    assert assist.notes(session) == ["White moved sideways last turn, so it may not move sideways now."]
+    assert session.notes() == ["White moved sideways last turn, so it may not move sideways now."]
     assert not any(game.move_cells(m)[0][1] == game.move_cells(m)[1][1] for m in session.legal())
 
 
@@ -157,7 +157,7 @@ def test_vault_draws_the_last_jump_through_its_pivot():
     session = Session("vault", options={"size": 6})
     for move in ("c1-c2", "d6-d5", "b1-d3"):
         session.play(move)
-    assert assist.jump_lines(session.game, session.state, {}, None) == [("b1", "c2", "d3", "last")]
+    assert session.game.overlays(session.state, []) == [Overlay("line", ("b1", "c2", "d3"), "last")]
     layout, calls = drawn(session)
     line = strokes_in(calls, THEMES["light"]["last_mark"])
     assert ("moveTo", at(layout, "b1")) in line and ("lineTo", at(layout, "d3")) in line
@@ -184,14 +184,15 @@ def test_a_pawn_on_the_far_rank_is_flagged():
     moves = next(moves for game_id, _, moves, _, _ in scripted_games() if game_id == "vault")
     for move in moves[:-1]:
         session.play(move)
-    assert assist.far_rank_pawns(session.game, session.state) == ["d6"]
-    assert assist.notes(session) == ["White's pawn on d6 wins next turn unless captured."]
+    assert session.game.far_rank_pawns(session.state) == ["d6"]
+    assert Overlay("pennant", ("d6",)) in session.game.overlays(session.state, [])
+    assert session.notes() == ["White's pawn on d6 wins next turn unless captured."]
     layout, calls = drawn(session)
     x, y = layout.center("d6")
     pole = round(x + layout.inner_radius(layout.by_name["d6"]) * 0.55, 6)
     assert any(name == "lineTo" and round(args[0], 6) == pole for name, args in calls)
     session.play(moves[-1])
-    assert assist.notes(session) == [] and session.result["winner"] == "white"
+    assert session.notes() == [] and session.result["winner"] == "white"
 
 
 def test_agreed_draw_ends_the_game_and_undo_takes_it_back():

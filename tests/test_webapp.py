@@ -2,24 +2,26 @@
 
 import pytest
 
-from webapp.layout import Layout, board_cells, square_cells
-from webapp.render import draw_board
+from recording import RecordingContext
+from webapp.layout import Layout, board_cells
+from webapp.render import THEMES, draw_board
 from webapp.session import COMPUTER, HUMAN, Session
+from webapp.view import View
 
 from boardgames import GAME_IDS, get_game
 
 
 @pytest.mark.parametrize("flipped", [False, True])
 def test_every_cell_centre_hits_its_own_cell(flipped):
-    layout = Layout(square_cells(9, 9), 500, 430, flipped=flipped)
+    layout = Layout(board_cells(get_game("vut")), 500, 430, flipped=flipped)
     for name in layout.by_name:
         assert layout.cell_at(*layout.center(name)) == name
     assert layout.cell_at(1, 1) is None  # the label margin is not a cell
 
 
 def test_flipping_turns_the_board_round():
-    plain = Layout(square_cells(9, 9), 450, 450)
-    flipped = Layout(square_cells(9, 9), 450, 450, flipped=True)
+    plain = Layout(board_cells(get_game("vut")), 450, 450)
+    flipped = Layout(board_cells(get_game("vut")), 450, 450, flipped=True)
     assert plain.center("a1") == pytest.approx(flipped.center("i9"))
     labels = dict((t, (x, y)) for t, x, y in flipped.labels())
     assert labels["a"][0] > labels["i"][0], "files read right to left when flipped"
@@ -27,7 +29,7 @@ def test_flipping_turns_the_board_round():
 
 
 def test_wrapped_files_have_clickable_ghosts():
-    layout = Layout(square_cells(9, 9, wrap=True), 550, 450)
+    layout = Layout(board_cells(get_game("vut-cylindrical")), 550, 450)
     ghosts = [c for c in layout.cells if c.ghost]
     assert len(ghosts) == 18
     left_ghost = next(c for c in ghosts if c.name == "i3" and c.x < 0)
@@ -81,30 +83,30 @@ def test_illegal_move_leaves_the_game_unchanged():
     assert session.moves == [] and len(session.states) == 1
 
 
-class Recorder:
-    """A stand-in canvas context that records what is drawn."""
-
-    def __init__(self):
-        self.calls = []
-
-    def __getattr__(self, name):
-        return lambda *args: self.calls.append((name, args))
-
-    def __setattr__(self, name, value):
-        if name == "calls":
-            object.__setattr__(self, name, value)
-        else:
-            self.calls.append(("set " + name, (value,)))
+def drawn(session, view=None, size=600):
+    """(recording, layout) of the board of `session` as `view` (default: a plain
+    view) shows it on a `size` x `size` canvas."""
+    layout = Layout(board_cells(session.game), size, size, flipped=view.flipped if view else False)
+    ctx = RecordingContext()
+    draw_board(ctx, layout, session, view or View(), size, size)
+    return ctx, layout
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_every_game_draws_its_men_and_labels(game_id):
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_every_man_is_drawn_on_its_own_cell_in_its_sides_colour(game_id, theme):
     session = Session(game_id)
-    cells = board_cells(get_game(game_id))
-    layout = Layout(cells, 600, 600)
-    ctx = Recorder()
-    draw_board(ctx, layout, session, "light", 600, 600)
-    arcs_and_blocks = sum(1 for name, _ in ctx.calls if name in ("arc", "quadraticCurveTo"))
-    assert arcs_and_blocks >= len(session.men())
-    texts = [args[0] for name, args in ctx.calls if name == "fillText"]
-    assert "a" in texts and "1" in texts
+    view = View()
+    view.theme = theme
+    ctx, layout = drawn(session, view)
+    colours = THEMES[theme]
+    men = session.men()
+    for side_colour, white in ((colours["white_man"], True), (colours["black_man"], False)):
+        bodies = ctx.fills(side_colour)
+        cells = {layout.cell_at(*mark.centre) for mark in bodies}
+        assert cells == {cell for cell, man in men.items() if man.isupper() == white}
+        for mark in bodies:  # a man fills most of its cell, not a dot
+            cell = layout.by_name[layout.cell_at(*mark.centre)]
+            assert mark.size >= layout.inner_radius(cell) * 0.9
+    texts = {t.text for t in ctx.texts}
+    assert {"a", "1"} <= texts

@@ -11,7 +11,20 @@ from .vault import Vault
 from .vut import VUT_GAMES
 
 _GAMES = {cls.id: cls for cls in (*VUT_GAMES, Tablut, Vault, Pux, Uos)}
-GAME_IDS = tuple(_GAMES)
+GAME_IDS = tuple(_GAMES)  # the games of the site
+
+
+def register(cls):
+    """Add a game (a `core.Game` subclass with a new `id`) to those `get_game` knows;
+    the page offers every registered game (tests add one this way)."""
+    if cls.id in _GAMES:
+        raise ValueError(f"a game '{cls.id}' is already registered")
+    _GAMES[cls.id] = cls
+
+
+def game_ids():
+    """The ids of every registered game: the site's, then any added by `register`."""
+    return tuple(_GAMES)
 
 
 def get_game(game_id, **options):

@@ -5,6 +5,8 @@ history the rules need (repetition).  `play` returns a new state and never chang
 input.  Bad input raises ValueError with a message a player can read.
 """
 
+from typing import NamedTuple
+
 WHITE, BLACK = "w", "b"
 OTHER = {WHITE: BLACK, BLACK: WHITE}
 SIDE_NAMES = {WHITE: "white", BLACK: "black"}
@@ -23,6 +25,37 @@ def no_move_loss(side):
     """The result when `side` is to move and has no legal move: it loses (every game
     here but UOS, where that is stalemate)."""
     return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
+
+
+class Man(NamedTuple):
+    """How the page names and draws one kind of man: `shape` names a drawing the page
+    knows (disc, block, crowned, stack, and the chess men king ... pawn), `size` is its
+    radius as a share of the cell's inner radius."""
+    name: str
+    shape: str
+    size: float
+
+
+def side_of(letter):
+    """The side a man belongs to: upper-case letters are White's, lower-case Black's."""
+    return WHITE if letter.isupper() else BLACK
+
+
+def both_sides(kinds):
+    """{letter: Man} for White's upper-case letters, with Black's lower-case twins."""
+    return {**kinds, **{letter.lower(): man for letter, man in kinds.items()}}
+
+
+class Overlay(NamedTuple):
+    """A mark a game asks the page to draw over its board, beyond the men and the moves.
+
+    `kind`: "line" (from the first cell to the last, a diamond on each cell between:
+    a jump over a pivot), "alarm" (a dashed ring and a warning sign: a king in check),
+    "pennant" (a flag: a man about to win).  `style` tells a line of the move that led
+    here ("last") from one the pointer proposes ("pointer")."""
+    kind: str
+    cells: tuple
+    style: str = ""
 
 
 _UNKNOWN = object()
@@ -70,6 +103,16 @@ class Game:
     setup = ""
     ply_cap = 400  # for random-playout tests and demos: a long game is cut here
     options = {}  # option name -> allowed values, e.g. Vault's {"size": (6, 8, 10, 12)}
+
+    # How the page shows and handles the game: data and hooks, with defaults that suit a
+    # game of from-to moves and nothing to point out.
+    kinds = {}  # man letter -> Man; upper case letters are White's men, lower case Black's
+    special_cells = {}  # cell name -> what the rules make of it: "throne", "centre"
+    agreed_draw = False  # the rules let the players agree a draw
+    option_labels = {}  # option name -> (label, format of a value), e.g. ("Size", "{0}x{0}")
+    extra_verbs = ()  # moves built in steps: picking an extra cell does this ("carry", "carries")
+    rules = ()  # the rules in short sentences, for the rules panel
+    rulings = ()  # how we read what the original text leaves open
 
     def __init__(self, **options):
         self.chosen = dict(options)
@@ -130,6 +173,40 @@ class Game:
         """(from cell name, to cell name) of a move text, for highlighting it."""
         a, _, b = move.partition("-")
         return a, b
+
+    # -- for the page: what to point out, and moves built in steps ---------------------
+    def warning(self, state):
+        """A word the status leads with for the side to move ("Check!"), or ''."""
+        return ""
+
+    def notes(self, state):
+        """Lines of advice about `state` for the side panel (none when the game is over)."""
+        return []
+
+    def overlays(self, state, pointed):
+        """Overlays to draw on `state`; `pointed` lists the moves the pointer proposes
+        (the selected man's moves to the cell under the pointer)."""
+        return []
+
+    def move_extras(self, move):
+        """The cells a move takes along besides its man (Pux's carried pieces): a move is
+        chosen by its man, these extras, then its destination."""
+        return frozenset()
+
+    def builder(self, state, cell, extras, choices, destinations):
+        """(title, lines) the side panel shows while the man on `cell` is selected, with
+        `extras` picked of the `choices` (cells) and `destinations` ({cell: moves}) open;
+        None: nothing to show."""
+        return None
+
+    def option_words(self, name, value):
+        """(label, words for `value`) of an option: ('Board size', '8 \u00d7 8')."""
+        label, value_format = self.option_labels.get(name, (name, "{0}"))
+        return label, value_format.format(value)
+
+    def describe(self, letter):
+        """Words for a man: 'white pawn'."""
+        return f"{SIDE_NAMES[side_of(letter)]} {self.kinds[letter].name}"
 
     def evaluate(self, state):
         """Static evaluation for the AI, from the side to move's point of view."""

@@ -13,7 +13,7 @@ Drawing (for the page): `centres[i]` is cell i's centre `(file index, rank index
 grid units and `colours[i]` is `"black"` or `"white"`.  Each cell is a diamond (a square
 turned 45 degrees) centred there with half-diagonal 1 grid unit, so cells one diagonal
 step apart share an edge and cells one orthogonal step apart touch at a corner.
-`cells()` lists `(name, file index, rank index, colour)` for every cell.
+`drawing_cells()` lists them for the page.
 
 Steps, as offsets on the name grid: an orthogonal step is (+-2, 0) or (0, +-2) (to the
 next square of the same colour, over a corner); a diagonal step is (+-1, +-1) (to an
@@ -42,9 +42,11 @@ class DiamondBoard:
         self.orthogonal_rays = [self.rays_from(i, ORTHOGONAL_STEPS) for i in range(self.size)]
         self.diagonal_rays = [self.rays_from(i, DIAGONAL_STEPS) for i in range(self.size)]
 
-    def cells(self):
-        """`(name, file index, rank index, colour)` of every cell, for drawing."""
-        return [(name, f, r, colour)
+    def drawing_cells(self):
+        """`(name, x, y, shape, shade, ghost)` of every cell as the page draws it (the
+        grid's `drawing_cells` for square boards): diamonds centred on the name grid,
+        black squares shaded."""
+        return [(name, f, r, "diamond", int(colour == "black"), False)
                 for name, (f, r), colour in zip(self.names, self.centres, self.colours)]
 
     def index(self, name):

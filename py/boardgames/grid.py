@@ -17,6 +17,11 @@ def cell_name(file, rank):
     return f"{FILES[file]}{rank + 1}"
 
 
+def notation_order(name):
+    """Sort key of cell names: by file, then rank ('b1' before 'b10' before 'c1')."""
+    return name[0], int(name[1:])
+
+
 def parse_cell_name(name):
     """`'e5' -> (4, 4)`; ValueError for text that is not a cell name."""
     if (not isinstance(name, str) or len(name) < 2 or name[0] not in FILES
@@ -150,6 +155,19 @@ class SquareGrid:
                 break
             cells.append(j)
         return tuple(cells)
+
+    def drawing_cells(self):
+        """`(name, x, y, shape, shade, ghost)` of every cell as the page draws it: unit
+        squares centred at (file + 0.5, rank + 0.5), shaded like a chessboard; on a
+        cylinder each edge file is drawn again, faded (a ghost), beyond the other edge."""
+        cells = [(self.names[i], self.file(i) + 0.5, self.rank(i) + 0.5, "square",
+                  (self.file(i) + self.rank(i)) % 2, False) for i in range(self.size)]
+        if self.wrap_files:
+            last = self.width - 1
+            for r in range(self.height):
+                cells.append((cell_name(last, r), -0.5, r + 0.5, "square", (last + r) % 2, True))
+                cells.append((cell_name(0, r), self.width + 0.5, r + 0.5, "square", r % 2, True))
+        return cells
 
     def parse_board(self, rows_text, letters):
         """The board string of a position text's board field (top row first)."""

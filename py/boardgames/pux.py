@@ -6,8 +6,8 @@ its orthogonal neighbours along at a shared, smaller distance, and captures a pi
 with a smaller MP.  Capturing every enemy stone wins.
 """
 
-from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, no_move_loss, win
-from .grid import ALL_DIRECTIONS, EMPTY, ORTHOGONAL, SquareGrid, parse_turn, split_fields
+from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, State, both_sides, draw, no_move_loss, win
+from .grid import ALL_DIRECTIONS, EMPTY, ORTHOGONAL, SquareGrid, notation_order, parse_turn, split_fields
 
 GRID = SquareGrid(8)
 NAMES = GRID.names
@@ -97,6 +97,8 @@ class Pux(Game):
     setup = "1ssssss1/1ssssss1/8/8/8/8/1SSSSSS1/1SSSSSS1 w -"
     grid = GRID
     ply_cap = 300
+    kinds = both_sides({"S": Man("stone", "disc", 0.8), "D": Man("promoted piece", "stack", 0.8)})
+    extra_verbs = ("carry", "carries")
     rules = (
         "12 stones each on files b-g of the two home ranks; White moves first, up the board.",
         "Move potential (MP) of a piece: its own stones (2 if promoted) plus the stones of "
@@ -287,6 +289,33 @@ class Pux(Game):
         if state.board[cell] == EMPTY:
             raise ValueError(f"there is no piece on {cell_name}")
         return move_potential_at(state.board, cell)
+
+    def move_extras(self, move):
+        return frozenset(self.parse_move(move)[1])
+
+    def notes(self, state):
+        if state.turn not in state.extra[0]:
+            return []
+        return [f"{SIDE_NAMES[state.turn].capitalize()} moved sideways last turn, so it may not move sideways now."]
+
+    def builder(self, state, cell, extras, choices, destinations):
+        """The move potential of the selected piece and what carrying does to it."""
+        mp = self.move_potential(state, cell)
+        lines = []
+        if choices:
+            lines.append("Carry neighbours along with the buttons, or shift-click them on the board.")
+        if extras:
+            pieces = 1 + len(extras)
+            reach = mp // pieces
+            lines.append(f"Carrying {', '.join(sorted(extras, key=notation_order))}: all move the same way, "
+                         f"at most {reach} cell{'s' if reach != 1 else ''} (MP {mp} / {pieces} pieces).")
+        if not destinations:
+            lines.append("No move with these pieces carried: carry fewer.")
+        elif not extras and any(state.board[GRID.index(dst)] != EMPTY for dst in destinations):
+            lines.append("A ringed cell is a capture (an enemy piece with a smaller MP); "
+                         "a piece that captures carries nothing.")
+        lines.append("Click a marked cell to move there.")
+        return f"Move potential: {mp}", lines
 
     def is_noisy(self, state, move):
         return ":" in move

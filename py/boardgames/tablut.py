@@ -4,7 +4,7 @@ Black's 16 Muscovites (`s`) try to surround White's king (`K`); the king with hi
 Swedes (`S`) tries to reach any edge cell.  Black moves first.
 """
 
-from .core import BLACK, OTHER, WHITE, Game, State, draw, no_move_loss, win
+from .core import BLACK, OTHER, WHITE, Game, Man, State, draw, no_move_loss, win
 from .grid import EMPTY, ORTHOGONAL, SquareGrid, parse_turn, split_fields, split_move
 
 GRID = SquareGrid(9)
@@ -118,6 +118,9 @@ class Tablut(Game):
     )
     grid = GRID
     letters = "KSs"
+    kinds = {KING: Man("king", "crowned", 0.9), SWEDE: Man("soldier", "disc", 0.78),
+             MUSCOVITE: Man("soldier", "disc", 0.78)}
+    special_cells = {"e5": "throne"}
 
     def parse(self, fen):
         board_field, turn = split_fields(fen, 2)

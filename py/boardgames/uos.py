@@ -11,7 +11,7 @@ for drawing, see diamond.py), `king_range(state, side)` the king's current range
 for unlimited) and `in_check(state)` whether the side to move is in check.
 """
 
-from .core import BLACK, OTHER, WHITE, Game, State, draw, win
+from .core import BLACK, OTHER, WHITE, Game, Man, Overlay, State, both_sides, draw, win
 from .diamond import DiamondBoard
 from .grid import EMPTY, parse_turn, split_fields, split_move
 
@@ -197,8 +197,10 @@ class Uos(Game):
     setup = ("qn1pP1RK/7/nbp2PBR/7/1p4P1/7/p6P/7/P6p/7/1P4p1/7/NBP2pbr/7/QN1Pp1rk "
              "w 0 0 0 1")
     ply_cap = 300
-    geometry = grid = BOARD  # grid: what Game.men reads the cell names from
+    grid = BOARD
     letters = MEN[WHITE] + MEN[BLACK]
+    kinds = both_sides({letter: Man(name, name, 0.9) for letter, name in zip(
+        MEN[WHITE], ("king", "queen", "rook", "bishop", "knight", "pawn"))})
     rules = (
         "The board has 64 black and 49 white squares, all diamonds. An orthogonal step "
         "goes over a corner to the next square of the same colour; a diagonal step goes "
@@ -354,6 +356,25 @@ class Uos(Game):
         return None
 
     # -- for the page ------------------------------------------------------------
+    def warning(self, state):
+        return "Check!" if self.in_check(state) else ""
+
+    def notes(self, state):
+        """Each king's range and the checks it has received."""
+        lines = []
+        for side in (WHITE, BLACK):
+            reach, checks = self.king_range(state, side), state.extra[CHECKS_SLOT[side]]
+            words = "unlimited" if reach is None else f"{reach} step{'s' if reach != 1 else ''}"
+            lines.append(f"{SIDE_TITLES[side]} king's range: {words} "
+                         f"({checks} check{'s' if checks != 1 else ''} received)")
+        return lines
+
+    def overlays(self, state, pointed):
+        """An alarm on the king of the side to move while it is in check."""
+        if not self.in_check(state):
+            return []
+        return [Overlay("alarm", (BOARD.names[state.board.index(MEN[state.turn][0])],))]
+
     def king_range(self, state, side):
         """How many steps `side`'s king may move and attack: None when unlimited."""
         reach = reach_after(state.extra[CHECKS_SLOT[side]])

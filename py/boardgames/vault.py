@@ -5,7 +5,7 @@ on the mirror cell `2B - A` and capturing an enemy there.  A side that starts it
 turn with a pawn on the opponent's home rank has won.
 """
 
-from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, no_move_loss, win
+from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, Overlay, State, draw, no_move_loss, win
 from .grid import ALL_DIRECTIONS, EMPTY, SquareGrid, parse_turn, split_fields
 
 PAWN = {WHITE: "P", BLACK: "p"}
@@ -65,7 +65,10 @@ class Vault(Game):
     name = "Vault"
     summary = "Race a pawn to the far rank, vaulting over your own pawns in any direction."
     options = {"size": SIZES}
+    option_labels = {"size": ("Board size", "{0} \u00d7 {0}")}
     ply_cap = 300
+    kinds = {"P": Man("pawn", "disc", 0.78), "p": Man("pawn", "disc", 0.78)}
+    agreed_draw = True
     rules = (
         "Each side fills its home rank with pawns; White starts.",
         "Walk: move one pawn to an adjacent empty cell, in any of the 8 directions.",
@@ -152,6 +155,30 @@ class Vault(Game):
         return None
 
     # -- for the page and the AI ----------------------------------------------------
+    def far_rank_pawns(self, state):
+        """Cells of the pawns on the far rank after their side moved: they win at the start
+        of their side's next turn unless captured."""
+        if self.result(state) is not None:
+            return []
+        side = OTHER[state.turn]
+        return [self.grid.names[i] for i in sorted(self.geo.goal[side]) if state.board[i] == PAWN[side]]
+
+    def notes(self, state):
+        mover = SIDE_NAMES[OTHER[state.turn]].capitalize()
+        return [f"{mover}'s pawn on {cell} wins next turn unless captured." for cell in self.far_rank_pawns(state)]
+
+    def overlays(self, state, pointed):
+        """A pennant on each pawn about to win; the line of a jump over its pivot, for the
+        move that led here and for the jump the pointer proposes."""
+        marks = [Overlay("pennant", (cell,)) for cell in self.far_rank_pawns(state)]
+        moves = [(state.last[0], "last")] if state.last else []
+        for move, style in moves + [(move, "pointer") for move in pointed]:
+            pivot = self.jump_pivot(move)
+            if pivot is not None:
+                src, dst = self.move_cells(move)
+                marks.append(Overlay("line", (src, pivot, dst), style))
+        return marks
+
     def jump_pivot(self, move):
         """The friendly pawn a jump vaults over (the midpoint), or None for a walk."""
         a, t = self.parse_move(move)

@@ -9,7 +9,7 @@ one `Variant` record in VARIANTS; `VUT_GAMES` holds one Game class per record.
 
 from dataclasses import dataclass
 
-from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, State, draw, no_move_loss, win
+from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, State, both_sides, draw, no_move_loss, win
 from .grid import EMPTY, ORTHOGONAL, SquareGrid, parse_turn, split_fields
 
 PIECE, PAWN, KING = "O", "P", "K"
@@ -23,6 +23,8 @@ EXTINCTION = "extinction"          # the opponent has no pieces or no pawns
 CONNECTION = "connection"          # a chain rank 1 - last rank; the opponent too few men
 
 _LETTERS = {WHITE: (PIECE, PAWN, KING), BLACK: (PIECE.lower(), PAWN.lower(), KING.lower())}
+LOOKS = {PIECE: Man("piece", "block", 0.86), PAWN: Man("pawn", "disc", 0.72),
+         KING: Man("king", "crowned", 0.86)}
 OWN = {side: "".join(letters) for side, letters in _LETTERS.items()}
 # Men that close a custody (and pieces + pawns in general): kings never take part.
 MEN = {side: letters[0] + letters[1] for side, letters in _LETTERS.items()}
@@ -238,6 +240,8 @@ def _tables(v):
         "rules": rules_text(v, grid, centre), "rulings": v.rulings,
         "grid": grid, "centre": centre, "wrap": v.wrap,
         "letters": OWN[WHITE][:kinds] + OWN[BLACK][:kinds],
+        "kinds": both_sides(dict(list(LOOKS.items())[:kinds])),
+        "special_cells": {grid.names[centre]: "centre"} if v.kings else {},
         "paths": paths, "move_index": move_index, "link_lines": link_lines,
         "move_text": {cells: text for text, cells in move_index.items()},
         "reach": {letter: length for side in (WHITE, BLACK) for letter, length in

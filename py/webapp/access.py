@@ -8,8 +8,6 @@ files).  The words are what a screen reader hears: a cell's content, a move play
 
 from boardgames.core import OTHER, SIDE_NAMES
 
-from . import pieces
-
 STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 BOARD_WORDS = "Game board: the arrow keys move a cursor, Enter or Space selects and moves"
 
@@ -54,17 +52,17 @@ def move_cursor(layout, cell, key):
     return best
 
 
-def man_words(game_id, men, cell):
+def man_words(game, men, cell):
     """'e5: white king', 'a1: empty'."""
     man = men.get(cell)
-    return f"{cell}: {pieces.describe(game_id, man) if man else 'empty'}"
+    return f"{cell}: {game.describe(man) if man else 'empty'}"
 
 
 def cell_words(session, cell):
     """What a screen reader says for the cursor's cell: 'e5: white king, selected'."""
     men = session.men()
     man = men.get(cell)
-    words = man_words(session.game_id, men, cell)
+    words = man_words(session.game, men, cell)
     if cell == session.selected:
         words += ", selected"
     elif session.selected is not None and cell in session.destinations(session.selected):

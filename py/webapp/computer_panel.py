@@ -1,5 +1,8 @@
-"""The computer on the page: the thinking indicator and Move now, Hint, the level, and a
-demo's speed and Pause (the search itself is webapp/computer.py, run in the AI worker)."""
+"""The computer on the page: the players, the thinking indicator and Move now, Hint, the
+level, and a demo's speed and Pause (the search itself is webapp/computer.py, run in the
+AI worker).  It reacts to the session and the view: a new position drops the hint, and
+whenever the position, the players, a review or the editor change, any search begun
+before is cancelled and the computer thinks again if it is its turn."""
 
 import js
 from pyscript import create_named_worker, document
@@ -14,9 +17,10 @@ class ComputerPanel:
     def __init__(self, app):
         self.app = app
         self.computer = Computer()
-        self.hint = None  # the move shown by Hint
         self.paused = False  # a demo (computer against computer) on hold
         self.worker_started = False
+        self.position = None  # (session, revision) last shown: a new one drops the hint
+        self.situation = None  # what the computer last started or stopped thinking for
 
     def install(self):
         app = self.app
@@ -37,6 +41,9 @@ class ComputerPanel:
         app.listen(element("move-now"), "click", lambda e: self.computer.stop_early())
         app.listen(element("hint"), "click", lambda e: self.ask_hint())
         app.listen(element("pause"), "click", lambda e: self.toggle_pause())
+        for side in "wb":
+            app.listen(element(f"player-{side}"), "change", lambda e: self.players_changed())
+        app.listen(level, "change", lambda e: app.update())
 
     def need_worker(self):
         """Start the AI worker the first time the computer is wanted (a player set to
@@ -66,7 +73,7 @@ class ComputerPanel:
     def maybe_think(self):
         app = self.app
         session = app.session
-        if (self.paused or app.reviewing is not None or app.setup.editor is not None
+        if (self.paused or app.view.reviewing is not None or app.setup.editor is not None
                 or not session.to_move_is_computer()):
             return
         self.show_thinking("Computer is thinking\u2026", "Move now")
@@ -79,7 +86,7 @@ class ComputerPanel:
             return
         self.show_thinking(None)
         self.app.session.play(move)
-        self.app.changed()
+        self.app.update()
 
     def ask_hint(self):
         app = self.app
@@ -87,10 +94,10 @@ class ComputerPanel:
         if session.result is not None or session.to_move_is_computer():
             app.say("A hint is for a human player, on their turn.")
             return
-        if app.reviewing is not None:  # a hint is for the game in progress
-            app.share.review(None)
+        if app.view.reviewing is not None:  # a hint is for the game in progress
+            app.review(None)
         self.need_worker()
-        self.hint = None
+        app.view.hint = None
         app.draw()
         self.show_thinking("Looking for a hint\u2026", "Show now")
         app.launch(self.show_hint(self.computer.search("hint", session, self.level())))
@@ -100,27 +107,41 @@ class ComputerPanel:
         if move is None:
             return
         self.show_thinking(None)
-        self.hint = move
+        self.app.view.hint = move
         self.app.say(f"Hint: {move} (the arrow on the board).")
         self.app.draw()
 
     def toggle_pause(self):
         self.paused = not self.paused
         self.app.say("Demo paused: Resume goes on." if self.paused else "")
-        self.app.changed()
+        self.app.update()
 
     def players_changed(self):
         """A demo stays paused only while both players are the computer."""
-        self.paused = self.paused and is_demo(self.app.session.players)
+        session = self.app.session
+        for side in "wb":
+            session.players[side] = element(f"player-{side}").value
+        self.paused = self.paused and is_demo(session.players)
+        self.app.update()
 
     def show(self):
-        """After a change of position: drop the hint and any search begun before (it is for
-        the position it started from), and show the buttons for the game as it stands."""
-        session = self.app.session
-        self.hint = None
-        self.cancel_thinking()
-        if COMPUTER in session.players.values():
-            self.need_worker()
+        """A new position drops the hint; a new situation (position, players, level, a
+        review, the editor, a pause) cancels any search begun before and lets the
+        computer move if it is its turn.  Then the buttons for the game as it stands."""
+        app = self.app
+        session = app.session
+        position = (session, session.revision)
+        if position != self.position:
+            self.position = position
+            app.view.hint = None
+        situation = (position, tuple(session.players.values()), self.level(), app.view.reviewing,
+                     app.setup.editor is not None, self.paused)
+        if situation != self.situation:
+            self.situation = situation
+            self.cancel_thinking()
+            if COMPUTER in session.players.values():
+                self.need_worker()
+            self.maybe_think()
         element("hint").disabled = session.result is not None or session.to_move_is_computer()
         element("demo").hidden = not is_demo(session.players)
         element("pause").textContent = "Resume" if self.paused else "Pause"

@@ -1,54 +1,107 @@
-"""The game's own panels: the list of all games, the rules panel, the game's options and
-the help beside the board (Pux's move builder, notes on the position, the Draw button).
-What they say is decided in rules_panel.py, assist.py and kings.py."""
+"""The game's own panels: the game choice and the list of all games, the rules panel, the
+game's options, the status line and live region, and the help beside the board (the move
+builder of games whose moves are built in steps, notes on the position, the Draw button).
+Everything game-specific comes from the game's declarations (boardgames.core.Game)."""
 
 from pyscript import document
 
-from boardgames import GAME_IDS, get_game
-from webapp import assist, kings, rules_panel
+from boardgames import game_ids, get_game
+from webapp import access, rules_panel
 from webapp.dom import add_text, element
 from webapp.session import HUMAN
 
 
-def list_games(app):
-    """Every game with its one-line description, each a button that starts it."""
-    listing = element("game-list")
-    for game_id in GAME_IDS:
-        game = get_game(game_id)
-        button = document.createElement("button")
-        button.type = "button"
-        button.dataset.game = game_id
-        add_text(button, "strong", game.name)
-        add_text(button, "span", game.summary)
-        item = document.createElement("li")
-        item.appendChild(button)
-        listing.appendChild(item)
-        app.listen(button, "click", lambda e, game_id=game_id: pick_game(app, game_id))
+class GamePanel:
+    def __init__(self, app):
+        self.app = app
+        self.shown = None  # the session whose game, rules and options are shown
+        self.spoken = None  # (session, revision) the live region last spoke of
+        self.plies = 0  # moves played then
 
+    def install(self):
+        app = self.app
+        select = element("game-select")
+        listing = element("game-list")
+        for game_id in game_ids():
+            game = get_game(game_id)
+            option = add_text(select, "option", game.name)
+            option.value = game_id
+            option.title = game.summary
+            button = add_text(add_text(listing, "li", ""), "button", "")
+            button.type = "button"
+            button.dataset.game = game_id
+            add_text(button, "strong", game.name)
+            add_text(button, "span", game.summary)
+            app.listen(button, "click", lambda e, game_id=game_id: self.pick_game(game_id))
+        app.listen(select, "change", lambda e: app.new_game(select.value))
+        app.listen(element("new-game"), "click",
+                   lambda e: app.new_game(app.session.game_id, options=app.session.options))
+        app.listen(element("game-options"), "change", lambda e: app.options_changed(self.chosen_options()))
+        app.listen(element("draw"), "click", lambda e: self.agree_draw())
+        app.listen(element("builder"), "click", self.on_builder_click)
 
-def pick_game(app, game_id):
-    element("all-games").open = False
-    app.new_game(game_id)
+    def pick_game(self, game_id):
+        element("all-games").open = False
+        self.app.new_game(game_id)
+
+    def agree_draw(self):
+        self.app.session.agree_draw()
+        self.app.say("Drawn by agreement. Undo takes the agreement back.")
+        self.app.update()
+
+    def on_builder_click(self, event):
+        """A toggle of the move builder: pick or drop an extra cell of the move."""
+        cell = event.target.getAttribute("data-cell")
+        if cell is None:
+            return
+        app = self.app
+        app.session.toggle_extra(cell)
+        app.say(app.session.message)
+        app.update()
+        again = element("builder").querySelector(f'button[data-cell="{cell}"]')
+        if again is not None:
+            again.focus()
+
+    def chosen_options(self):
+        """{option name: the value chosen on the page (text)}."""
+        return {name: element(f"option-{name}").value for name in self.app.session.game.options}
+
+    # -- showing -------------------------------------------------------------------
+    def show(self):
+        session = self.app.session
+        if session is not self.shown:
+            self.shown = session
+            self.plies = len(session.moves)  # a new or loaded game: the live region says only its status
+            element("game-select").value = session.game_id
+            element("game-summary").textContent = session.game.summary
+            for side in "wb":
+                element(f"player-{side}").value = session.players[side]
+            show_rules(session.game)
+            show_options(session.game)
+        element("status").textContent = session.status()
+        if self.spoken != (session, session.revision):
+            self.spoken = (session, session.revision)
+            element("announce").textContent = access.announcement(session, self.plies)
+            self.plies = len(session.moves)
+        result = session.result
+        document.body.dataset.result = "" if result is None else (result["winner"] or "draw")
+        element("undo").disabled = not (session.moves or session.agreed_draw)
+        element("redo").disabled = not session.undone
+        show_help(session)
 
 
 def show_rules(game):
     body = element("rules-body")
     body.innerHTML = ""
-    summary = document.createElement("p")
-    summary.textContent = game.summary
-    body.appendChild(summary)
+    add_text(body, "p", game.summary)
     for title, items in rules_panel.sections(game):
-        heading = document.createElement("h3")
-        heading.textContent = title
-        body.appendChild(heading)
-        listing = document.createElement("ul")
+        add_text(body, "h3", title)
+        listing = add_text(body, "ul", "")
         for lead, rest in items:
-            item = document.createElement("li")
+            item = add_text(listing, "li", "")
             if lead:
                 add_text(item, "strong", lead)
             item.appendChild(document.createTextNode(rest))
-            listing.appendChild(item)
-        body.appendChild(listing)
 
 
 def show_options(game):
@@ -56,48 +109,38 @@ def show_options(game):
     box = element("game-options")
     box.innerHTML = ""
     for name, allowed in game.options.items():
-        label = document.createElement("label")
-        label.textContent = f"{assist.OPTION_LABELS.get(name, name)} "
-        select = document.createElement("select")
+        tag = add_text(box, "label", f"{game.option_words(name, '')[0]} ")
+        select = add_text(tag, "select", "")
         select.id = f"option-{name}"
         for value in allowed:
-            option = document.createElement("option")
-            option.value = str(value)
-            option.textContent = assist.option_label(name, value)
-            select.appendChild(option)
+            add_text(select, "option", game.option_words(name, value)[1]).value = str(value)
         select.value = str(game.chosen[name])
-        label.appendChild(select)
-        box.appendChild(label)
     box.hidden = not game.options
 
 
-def chosen_options(game):
-    """{option name: the value chosen on the page (text)}."""
-    return {name: element(f"option-{name}").value for name in game.options}
-
-
 def show_help(session):
-    """The side panel's game-specific help: Pux's move builder, notes on the
-    position, and the Draw button (between two humans, in games that allow it)."""
-    builder = assist.pux_builder(session)
+    """The side panel's game-specific help: the move builder, notes on the position, and
+    the Draw button (between two humans, in games that allow it)."""
+    builder = session.builder()
     box = element("builder")
     box.innerHTML = ""
     box.hidden = builder is None
     if builder is not None:
-        add_text(box, "p", f"Move potential: {builder['mp']}").className = "mp"
-        for cell, carried in builder["carry"]:
-            button = add_text(box, "button", f"carry {cell}")
+        add_text(box, "p", builder["title"]).className = "mp"
+        verb = session.game.extra_verbs[0] if session.game.extra_verbs else "take"
+        for cell, picked in builder["choices"]:
+            button = add_text(box, "button", f"{verb} {cell}")
             button.type = "button"
             button.setAttribute("data-cell", cell)
-            button.setAttribute("aria-pressed", "true" if carried else "false")
+            button.setAttribute("aria-pressed", "true" if picked else "false")
         for line in builder["lines"]:
             add_text(box, "p", line)
     notes = element("notes")
-    lines = assist.notes(session) + kings.range_notes(session.game, session.state)
+    lines = session.notes()
     if notes.textContent != "".join(lines):  # unchanged notes are not announced again
         notes.innerHTML = ""
         for line in lines:
             add_text(notes, "li", line)
     notes.hidden = not lines
-    element("draw").hidden = not (session.game_id in assist.AGREED_DRAW_GAMES and session.result is None
+    element("draw").hidden = not (session.game.agreed_draw and session.result is None
                                   and set(session.players.values()) == {HUMAN})

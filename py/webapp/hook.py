@@ -7,7 +7,7 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from webapp import assist
+from boardgames.grid import notation_order
 from webapp.dom import element, js_object
 
 
@@ -23,12 +23,12 @@ def state_object(app):
         "targets": sorted(session.destinations(session.selected)) if session.selected else [],
         "message": element("message").textContent,
         "options": session.options,
-        "carried": sorted(session.carried, key=assist.notation_order),
+        "carried": sorted(session.extras, key=notation_order),
         "thinking": app.computer.computer.busy,
-        "hint": app.computer.hint,
+        "hint": app.view.hint,
         "paused": app.computer.paused,
-        "reviewing": app.reviewing,
-        "cursor": app.cursor if app.cursor_shown else None,
+        "reviewing": app.view.reviewing,
+        "cursor": app.view.shown_cursor(),
     })
 
 
@@ -53,11 +53,13 @@ def play(app, move):
     """play(move): play a move text; returns {ok, error}."""
     try:
         app.session.play(str(move))
-        app.reviewing = None
     except ValueError as error:
         app.say(str(error))
         return js_object({"ok": False, "error": str(error)})
-    app.changed()
+    if app.view.reviewing is None:
+        app.update()
+    else:
+        app.review(None)
     return js_object({"ok": True, "error": None})
 
 

@@ -7,8 +7,6 @@ to fit a canvas, keeps room for coordinate labels, and can flip the board.  Ghos
 the real cell.
 """
 
-from boardgames.grid import FILES
-
 
 class Cell:
     __slots__ = ("name", "x", "y", "shape", "shade", "ghost")
@@ -18,26 +16,9 @@ class Cell:
         self.shape, self.shade, self.ghost = shape, shade, ghost
 
 
-def square_cells(width, height, wrap=False):
-    """Cells of a width x height square board; with `wrap`, a ghost file at each side."""
-    cells = [Cell(f"{FILES[f]}{r + 1}", f + 0.5, r + 0.5, shade=(f + r) % 2)
-             for r in range(height) for f in range(width)]
-    if wrap:
-        for r in range(height):
-            cells.append(Cell(f"{FILES[width - 1]}{r + 1}", -0.5, r + 0.5,
-                              shade=(width - 1 + r) % 2, ghost=True))
-            cells.append(Cell(f"{FILES[0]}{r + 1}", width + 0.5, r + 0.5, shade=r % 2, ghost=True))
-    return cells
-
-
 def board_cells(game):
-    """The abstract cells of a game's board (the engine's geometry, read for drawing)."""
-    geometry = getattr(game, "geometry", None)
-    if geometry is not None:  # diamond board (UOS)
-        return [Cell(name, x, y, shape="diamond", shade=int(colour == "black"))
-                for name, x, y, colour in geometry.cells()]
-    grid = game.grid
-    return square_cells(grid.width, grid.height, wrap=getattr(game, "wrap", False))
+    """The abstract cells of a game's board, as its board geometry lists them."""
+    return [Cell(*cell) for cell in game.grid.drawing_cells()]
 
 
 class Layout:

@@ -1,11 +1,14 @@
 """The page: start-up, the canvas, pointer and keyboard input (runs in PyScript).
 
-Everything that can be decided without the DOM lives in session.py, layout.py and
-render.py; this module wires them to the page.  The App holds the game session and what
-the board shows; its panels are in their own modules: game_panels.py (game list, rules,
-options, help), computer_panel.py (thinking, Move now, Hint, demo speed and Pause),
-share_panel.py (move list and review, saving, links, records), setup_panel.py (the
-position editor) and hook.py (window.boardgames).
+Everything that can be decided without the DOM lives in session.py (the game), view.py
+(how the board is looked at), layout.py and render.py; this module wires them to the
+page.  The App holds the session and the view; after any change it calls `update()`,
+which draws the board whole and lets every panel show what it derives from them.
+Panels never call each other: they change the session or the view through the App.
+The panels: game_panels.py (game list, rules, options, status, help), computer_panel.py
+(thinking, Move now, Hint, demo speed and Pause), share_panel.py (move list and review,
+saving, links, records), setup_panel.py (the position editor); hook.py is
+window.boardgames.
 """
 
 import asyncio
@@ -14,10 +17,10 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from boardgames import GAME_IDS, get_game
-from webapp import access, game_panels, hook, sharing
+from webapp import access, hook, sharing
 from webapp.computer_panel import ComputerPanel
 from webapp.dom import element
+from webapp.game_panels import GamePanel
 from webapp.layout import Layout, board_cells
 from webapp.record import settings_from_query
 from webapp.render import draw_board
@@ -25,6 +28,7 @@ from webapp.session import Session
 from webapp.setup_editor import draw_setup
 from webapp.setup_panel import SetupPanel
 from webapp.share_panel import SharePanel
+from webapp.view import View
 
 
 class App:
@@ -32,50 +36,30 @@ class App:
         self.canvas = element("board")
         self.ctx = self.canvas.getContext("2d")
         self.session = None
+        self.view = View()
         self.layout = None
-        self.flipped = False
-        self.hover = None  # the cell under the pointer
-        self.reviewing = None  # moves played to reach the past position shown, or None (live)
         self.proxies = []
         self.css_size = (0, 0)
-        self.cursor = None  # the keyboard cursor's cell
-        self.cursor_shown = False  # drawn while the board has keyboard focus
-        self.plies = 0  # moves played when the live region last spoke
+        self.game = GamePanel(self)
         self.computer = ComputerPanel(self)
         self.share = SharePanel(self)
         self.setup = SetupPanel(self)
+        self.panels = (self.game, self.share, self.computer)  # what update() refreshes
 
     # -- setup -------------------------------------------------------------------
     def install(self):
-        select = element("game-select")
-        for game_id in GAME_IDS:
-            option = document.createElement("option")
-            option.value = game_id
-            option.textContent = get_game(game_id).name
-            option.title = get_game(game_id).summary
-            select.appendChild(option)
-        game_panels.list_games(self)
-        self.computer.install()
-        self.listen(select, "change", lambda e: self.new_game(select.value))
-        self.listen(element("new-game"), "click",
-                    lambda e: self.new_game(self.session.game_id, options=self.session.options))
-        self.listen(element("game-options"), "change", lambda e: self.options_changed())
-        self.listen(element("draw"), "click", lambda e: self.agree_draw())
-        self.listen(element("builder"), "click", self.on_builder_click)
+        for panel in (*self.panels, self.setup):
+            panel.install()
         self.listen(element("undo"), "click", lambda e: self.undo())
         self.listen(element("redo"), "click", lambda e: self.redo())
         self.listen(element("flip"), "click", lambda e: self.flip())
-        for side in "wb":
-            self.listen(element(f"player-{side}"), "change", lambda e: self.players_changed())
-        self.listen(element("level"), "change", lambda e: self.share.save())
-        self.share.install()
         self.listen(self.canvas, "pointerdown", self.on_pointer)
         self.listen(self.canvas, "keydown", self.on_key)
         self.listen(self.canvas, "focus", lambda e: self.show_cursor(self.canvas.matches(":focus-visible")))
         self.listen(self.canvas, "blur", lambda e: self.show_cursor(False))
-        self.setup.install()
         self.listen(self.canvas, "pointermove", self.on_hover)
         self.listen(self.canvas, "pointerleave", self.on_hover)
+        self.listen(document, "keydown", self.on_escape)
         self.listen(window, "resize", lambda e: self.resize())
 
     def listen(self, target, event, handler):
@@ -102,57 +86,47 @@ class App:
         return {side: element(f"player-{side}").value for side in "wb"}
 
     def new_game(self, game_id, fen=None, options=None):
+        """A new game (ValueError for a game, option or position the engine refuses)."""
         self.begin(Session(game_id, options=options, fen=fen, players=self.chosen_players()))
         self.say("")
-        self.changed()
+        self.update()
 
     def begin(self, session):
         """Show `session` (a new, loaded or restored game); the caller then says why and
-        calls changed()."""
+        calls update()."""
         self.session = session
-        self.reviewing = None
-        self.plies = len(session.moves)  # the live region then tells only the status
+        self.view.review(session, None)
         self.setup.close()
-        for side in "wb":
-            element(f"player-{side}").value = session.players[side]
-        element("game-select").value = session.game_id
-        element("game-summary").textContent = session.game.summary
-        game_panels.show_rules(session.game)
-        game_panels.show_options(session.game)
         self.resize()
 
-    def options_changed(self):
-        """An option was changed: a new game with the chosen options."""
-        chosen = game_panels.chosen_options(self.session.game)
+    def options_changed(self, chosen):
+        """An option was changed to `chosen` ({name: text}): a new game with it."""
         settings = settings_from_query({"game": self.session.game_id, **chosen})[0]
         self.new_game(self.session.game_id, options=settings["options"])
 
-    def agree_draw(self):
-        self.computer.cancel_thinking()
-        self.session.agree_draw()
-        self.changed()
-        self.say("Drawn by agreement. Undo takes the agreement back.")
-
-    def players_changed(self):
-        for side in "wb":
-            self.session.players[side] = element(f"player-{side}").value
-        self.computer.players_changed()
-        self.changed()
-
     def undo(self):
-        self.reviewing = None
+        self.view.review(self.session, None)
         if not self.session.undo():
             self.say("Nothing to undo.")
-        self.changed()
+        self.update()
 
     def redo(self):
-        self.reviewing = None
+        self.view.review(self.session, None)
         if not self.session.redo():
             self.say("Nothing to redo.")
-        self.changed()
+        self.update()
+
+    def review(self, index):
+        """Show the position after move `index`, or (None) the game in progress: the one
+        place that enters and leaves a review.  Board clicks do not move meanwhile, and
+        the computer waits."""
+        self.view.review(self.session, index)
+        self.session.select(None)
+        self.say("")
+        self.update()
 
     def flip(self):
-        self.flipped = not self.flipped
+        self.view.flipped = not self.view.flipped
         self.resize()
 
     # -- input -------------------------------------------------------------------
@@ -163,97 +137,75 @@ class App:
     def on_pointer(self, event):
         event.preventDefault()
         cell = self.event_cell(event)
-        if cell is not None and self.cursor_shown:
-            self.cursor = cell
-        self.act(cell, carry=bool(event.shiftKey))
+        if cell is not None and self.view.cursor_shown:
+            self.view.cursor = cell
+        self.act(cell, extra=bool(event.shiftKey))
 
-    def act(self, cell, carry=False):
+    def act(self, cell, extra=False):
         """A click or tap on `cell`, or Enter on the cursor's cell: a move's step, or a
         man placed while a position is set up."""
         if self.setup.editor is not None:
             self.setup.place(cell)
             return
-        if self.reviewing is not None:
+        if self.view.reviewing is not None:
             self.say("You are looking at a past position: Back to game (or Escape) to play on.")
             return
-        played = self.session.click(cell, carry=carry)
+        self.session.click(cell, extra=extra)
         self.say(self.session.message)
-        if played:
-            self.changed()
-        else:
-            game_panels.show_help(self.session)
-            self.draw()
+        self.update()
 
     def on_key(self, event):
         """Keys on the focused board: the arrows move the cursor (webapp/access.py),
         Enter or Space click its cell, Escape drops the selection."""
         key = event.key
+        view = self.view
         if key in access.STEPS:
-            start = access.start_cell(self.layout, self.cursor or self.session.selected)
-            self.cursor = access.move_cursor(self.layout, start, key) if self.cursor_shown else start
+            start = access.start_cell(self.layout, view.cursor or self.session.selected)
+            view.cursor = access.move_cursor(self.layout, start, key) if view.cursor_shown else start
             self.show_cursor(True)
         elif key in ("Enter", " "):
-            self.cursor = access.start_cell(self.layout, self.cursor)
-            self.cursor_shown = True
-            self.act(self.cursor)
-        elif key == "Escape" and self.session.selected is not None and self.reviewing is None:
-            self.session.selected = None
-            self.session.carried = frozenset()
+            view.cursor = access.start_cell(self.layout, view.cursor)
+            view.cursor_shown = True
+            self.act(view.cursor)
+        elif key == "Escape" and self.session.selected is not None and view.reviewing is None:
+            self.session.select(None)
             self.say("Selection cancelled.")
-            game_panels.show_help(self.session)
-            self.draw()
+            self.update()
         else:
             return
         event.preventDefault()
 
+    def on_escape(self, event):
+        """Escape anywhere ends a review."""
+        if event.key == "Escape" and self.view.reviewing is not None:
+            self.review(None)
+            self.canvas.focus()
+
     def show_cursor(self, shown):
-        self.cursor_shown = shown
+        view = self.view
+        view.cursor_shown = shown
         if shown:
-            self.cursor = access.start_cell(self.layout, self.cursor or self.session.selected)
+            view.cursor = access.start_cell(self.layout, view.cursor or self.session.selected)
         self.draw()
 
     def on_hover(self, event):
         """Track the cell under the pointer (Vault draws the jump to it)."""
         cell = None if event.type == "pointerleave" else self.event_cell(event)
-        if cell != self.hover:
-            self.hover = cell
+        if cell != self.view.hover:
+            self.view.hover = cell
             if self.session.selected is not None:
                 self.draw()
-
-    def on_builder_click(self, event):
-        """A 'carry' toggle of Pux's move builder."""
-        cell = event.target.getAttribute("data-cell")
-        if cell is None:
-            return
-        self.session.toggle_carry(cell)
-        self.say(self.session.message)
-        game_panels.show_help(self.session)
-        self.draw()
-        again = element("builder").querySelector(f'button[data-cell="{cell}"]')
-        if again is not None:
-            again.focus()
 
     # -- output ----------------------------------------------------------------------
     def say(self, text):
         element("message").textContent = text
 
-    def changed(self):
-        """The position changed: redraw, refresh the side panel, drop any search (hint or
-        computer) begun before, let the computer move."""
-        session = self.session
-        element("status").textContent = session.status()
-        element("announce").textContent = access.announcement(session, self.plies)
-        self.plies = len(session.moves)
-        document.body.dataset.result = "" if session.result is None else (session.result["winner"] or "draw")
-        self.share.show_history()
-        element("undo").disabled = not (session.moves or session.agreed_draw)
-        element("redo").disabled = not session.undone
-        self.computer.show()
-        game_panels.show_help(session)
+    def update(self):
+        """After any change of the session or the view: every panel shows what it
+        derives from them (the computer starts or stops thinking), then the board."""
+        for panel in self.panels:
+            panel.show()
         self.draw()
-        self.share.save()
-        self.share.show_links()
-        self.computer.maybe_think()
 
     def resize(self):
         area = element("board-area")
@@ -271,28 +223,24 @@ class App:
         self.canvas.height = int(height * ratio)
         self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
         self.css_size = (width, height)
-        self.layout = Layout(cells, width, height, flipped=self.flipped)
+        self.layout = Layout(cells, width, height, flipped=self.view.flipped)
         self.draw()
 
-    @staticmethod
-    def theme():
-        return "dark" if window.matchMedia("(prefers-color-scheme: dark)").matches else "light"
-
     def draw(self):
-        cursor = None
-        if self.cursor_shown:  # kept on the board (a new game may have other cells)
-            cursor = self.cursor = access.start_cell(self.layout, self.cursor)
+        view = self.view
+        view.theme = "dark" if window.matchMedia("(prefers-color-scheme: dark)").matches else "light"
+        if view.cursor_shown:  # kept on the board (a new game may have other cells)
+            view.cursor = access.start_cell(self.layout, view.cursor)
         editor = self.setup.editor
         if editor is not None:
-            draw_setup(self.ctx, self.layout, editor, self.theme(), *self.css_size, cursor=cursor)
+            draw_setup(self.ctx, self.layout, editor, view, *self.css_size)
         else:
-            shown = None if self.reviewing is None else self.session.states[self.reviewing]
-            draw_board(self.ctx, self.layout, self.session, self.theme(), *self.css_size, cursor=cursor,
-                       shown=shown, hint=self.computer.hint, hover=self.hover)
+            draw_board(self.ctx, self.layout, self.session, view, *self.css_size)
         # what a screen reader says for the board: the cursor's cell, or how to use it
+        cursor = view.shown_cursor()
         words = access.BOARD_WORDS
         if cursor is not None:
-            words = (access.man_words(self.session.game_id, editor.men, cursor) if editor is not None
+            words = (access.man_words(editor.game, editor.men, cursor) if editor is not None
                      else access.cell_words(self.session, cursor))
         self.canvas.setAttribute("aria-label", words)
 
@@ -311,7 +259,7 @@ def start():
     element("level").value = str(opening["level"])
     app.begin(opening["session"])
     app.say(" ".join(opening["messages"]))
-    app.changed()
+    app.update()
     hook.install(app)
     element("loading").hidden = True
     document.body.dataset.ready = "1"

@@ -20,9 +20,8 @@ import json
 import re
 from urllib.parse import urlencode
 
-from boardgames import GAME_IDS, get_game
+from boardgames import GAME_IDS, game_ids, get_game
 
-from .assist import OPTION_LABELS, option_label
 from .session import COMPUTER, HUMAN, Session
 
 SAVE_VERSION = 1
@@ -50,7 +49,7 @@ def parse_options(game_id, text):
 
 def replay(game_id, options, fen, moves, players=None):
     """A session with `moves` played from `fen` (None: the setup)."""
-    if game_id not in GAME_IDS:
+    if game_id not in game_ids():
         raise ValueError(f"unknown game '{game_id}'")
     try:
         session = Session(game_id, options=options, fen=fen, players=players)
@@ -99,8 +98,8 @@ def parse_record(text, players=None):
     if "game" not in tags:
         raise ValueError('the record has no [Game "..."] line')
     game_id = tags["game"]
-    if game_id not in GAME_IDS:
-        raise ValueError(f"unknown game '{game_id}' (known: {', '.join(GAME_IDS)})")
+    if game_id not in game_ids():
+        raise ValueError(f"unknown game '{game_id}' (known: {', '.join(game_ids())})")
     options = parse_options(game_id, tags.get("options", ""))
     moves = [t for t in tokens if not MOVE_NUMBER.match(t)]
     return replay(game_id, options, tags.get("start"), moves, players)
@@ -140,7 +139,7 @@ def settings_from_query(params):
                 "players": {"w": HUMAN, "b": HUMAN}, "level": 2,
                 "embed": params.get("embed") in ("1", "true", "yes")}
     game_id = params.get("game", GAME_IDS[0])
-    if game_id not in GAME_IDS:
+    if game_id not in game_ids():
         problems.append(f"There is no game '{game_id}' here; showing {get_game(GAME_IDS[0]).name}.")
         game_id = GAME_IDS[0]
     settings["game"] = game_id
@@ -151,9 +150,9 @@ def settings_from_query(params):
             if value.isdigit() and int(value) in allowed:
                 settings["options"][name] = int(value)
             else:
-                problems.append(f"{game.name} has no {OPTION_LABELS.get(name, name).lower()} '{value}' "
-                                f"(choose {', '.join(map(str, allowed))}); showing "
-                                f"{option_label(name, game.chosen[name])}.")
+                label, default = game.option_words(name, game.chosen[name])
+                problems.append(f"{game.name} has no {label.lower()} '{value}' "
+                                f"(choose {', '.join(map(str, allowed))}); showing {default}.")
     computer = params.get("computer", "none")
     if computer not in COMPUTER_SIDES:
         problems.append(f"computer must be white, black, both or none; '{computer}' ignored.")

@@ -1,14 +1,14 @@
-"""Draw a session's board on a canvas 2D context.
+"""Draw a session's board on a canvas 2D context, as a view (view.py) shows it.
 
 `ctx` is anything with the CanvasRenderingContext2D methods used here (the browser's,
-or a recorder in tests).  Highlights never rely on colour alone: the last move gets
-corner brackets, the selection a thick frame, destinations a dot (a ring on a capture),
-a hint an arrow from the man to its destination.
+or a recorder in tests).  Everything game-specific comes from the game's declarations:
+its men's shapes, its special cells and the overlays it asks for.  Highlights never rely
+on colour alone: the last move gets corner brackets, the selection a thick frame,
+destinations a dot (a ring on a capture), a hint an arrow from the man to its
+destination, the extras of a move built in steps (Pux's carried pieces) a dashed frame.
 """
 
 import math
-
-from . import kings, overlays, pieces
 
 THEMES = {
     "light": {
@@ -32,14 +32,9 @@ THEMES = {
 }
 
 
-def marked_cells(game):
-    """Cells the rules single out: Tablut's throne, Royal VUT's centre."""
-    if game.id == "tablut":
-        return {"e5": "throne"}
-    centre = getattr(game, "centre", None)
-    if centre is not None:
-        return {game.grid.names[centre]: "centre"}
-    return {}
+# Until the men are drawn as shapes: the glyph a shape wears on its disc.
+GLYPHS = {"king": "\u265a", "queen": "\u265b", "rook": "\u265c", "bishop": "\u265d",
+          "knight": "\u265e", "pawn": "\u265f", "crowned": "\u265a"}
 
 
 def path(ctx, points):
@@ -50,23 +45,24 @@ def path(ctx, points):
     ctx.closePath()
 
 
-def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=None, hint=None, hover=None):
-    """Draw everything; `shown` is the state to show (a past one while reviewing);
-    `hint` a suggested move; `hover` the cell under the pointer."""
+def draw_board(ctx, layout, session, view, width, height):
+    """Draw the board as `view` shows `session`: the live or reviewed position, the
+    selection and its destinations, the last move, the game's overlays, the hint, the
+    keyboard cursor and the coordinates."""
     game = session.game
-    state = shown if shown is not None else session.state
-    colours = THEMES[theme]
+    state = view.shown_state(session)
+    colours = THEMES[view.theme]
     ctx.fillStyle = colours["background"]
     ctx.fillRect(0, 0, width, height)
-    marks = marked_cells(game)
     last = state.last
     last_cells = set(game.move_cells(last[0])) if last else set()
-    reviewing = shown is not None and shown is not session.state
-    targets = {} if reviewing or session.selected is None else session.destinations(session.selected)
+    live = view.reviewing is None
+    targets = session.destinations(session.selected) if live and session.selected is not None else {}
     men = game.men(state)
+    cursor = view.shown_cursor()
 
     for cell in layout.cells:
-        poly = draw_cell(ctx, layout, cell, marks, colours)
+        poly = draw_cell(ctx, layout, cell, game.special_cells, colours)
         if cell.name in last_cells:
             path(ctx, poly)
             ctx.fillStyle = colours["last"]
@@ -74,9 +70,9 @@ def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=No
             draw_brackets(ctx, layout, cell, colours["last_mark"])
         man = men.get(cell.name)
         if man:
-            draw_man(ctx, layout, cell, session.game_id, man, colours)
+            draw_man(ctx, layout, cell, game, man, colours)
         if cell.name in targets:
-            draw_target(ctx, layout, cell, cell.name in men and cell.name not in session.carried, colours)
+            draw_target(ctx, layout, cell, cell.name in men and cell.name not in session.extras, colours)
         if cell.name == session.selected and not cell.ghost:
             path(ctx, poly)
             ctx.lineWidth = max(3, layout.unit * 0.07)
@@ -89,14 +85,16 @@ def draw_board(ctx, layout, session, theme, width, height, cursor=None, shown=No
         for name in last[1]:
             if name in layout.by_name:
                 draw_taken(ctx, layout, layout.by_name[name], colours)
-    overlays.draw_overlays(ctx, layout, session, state, targets, hover, colours)
-    kings.draw_check(ctx, layout, game, state, colours)
-    if hint is not None:
-        draw_arrow(ctx, layout, *game.move_cells(hint), colours)
+    for name in session.extras if live else ():
+        draw_frame(ctx, layout, name, colours)
+    for overlay in game.overlays(state, targets.get(view.hover, [])):
+        OVERLAYS[overlay.kind](ctx, layout, overlay, colours)
+    if view.hint is not None and live:
+        draw_arrow(ctx, layout, *game.move_cells(view.hint), colours)
     draw_labels(ctx, layout, colours)
 
 
-def draw_cell(ctx, layout, cell, marks, colours):
+def draw_cell(ctx, layout, cell, special_cells, colours):
     """A cell's square or diamond (a ghost faded, leaving `globalAlpha` so for what is
     drawn on it) with its special mark; returns its outline points."""
     poly = layout.polygon(cell)
@@ -107,7 +105,7 @@ def draw_cell(ctx, layout, cell, marks, colours):
     ctx.lineWidth = 1
     ctx.strokeStyle = colours["line"]
     ctx.stroke()
-    if cell.name in marks:
+    if cell.name in special_cells:
         draw_mark(ctx, layout, cell, colours)
     return poly
 
@@ -148,20 +146,21 @@ def draw_brackets(ctx, layout, cell, colour):
     ctx.stroke()
 
 
-def draw_man(ctx, layout, cell, game_id, letter, colours):
-    side, shape, symbol, size = pieces.look(game_id, letter)
+def draw_man(ctx, layout, cell, game, letter, colours):
+    """The man `letter` on `cell` as its kind's shape: White's light, Black's dark."""
+    kind = game.kinds[letter]
+    white = letter.isupper()
     x, y = layout.to_px(cell.x, cell.y)
-    r = layout.inner_radius(cell) * size
-    fill = colours["white_man"] if side == "w" else colours["black_man"]
+    r = layout.inner_radius(cell) * kind.size
     ctx.lineWidth = max(1.5, layout.unit * 0.03)
     ctx.strokeStyle = colours["man_edge"]
-    ctx.fillStyle = fill
-    if shape == "block":
+    ctx.fillStyle = colours["white_man"] if white else colours["black_man"]
+    if kind.shape == "block":
         ctx.beginPath()
         rounded_square(ctx, x, y, r * 0.85, r * 0.25)
         ctx.fill()
         ctx.stroke()
-    elif shape == "stack":  # two stones, the upper one offset: a promoted Pux piece
+    elif kind.shape == "stack":  # two stones, the upper one offset: a promoted Pux piece
         for dy in (r * 0.26, -r * 0.2):
             ctx.beginPath()
             ctx.arc(x, y + dy, r * 0.8, 0, 2 * math.pi)
@@ -172,12 +171,13 @@ def draw_man(ctx, layout, cell, game_id, letter, colours):
         ctx.arc(x, y, r, 0, 2 * math.pi)
         ctx.fill()
         ctx.stroke()
-    if symbol:
-        ctx.fillStyle = colours["white_symbol"] if side == "w" else colours["black_symbol"]
+    glyph = GLYPHS.get(kind.shape)
+    if glyph:
+        ctx.fillStyle = colours["white_symbol"] if white else colours["black_symbol"]
         ctx.font = f"{int(r * 1.35)}px 'DejaVu Sans', 'Noto Sans Symbols2', 'Segoe UI Symbol', sans-serif"
         ctx.textAlign = "center"
         ctx.textBaseline = "middle"
-        ctx.fillText(symbol, x, y + r * 0.08)
+        ctx.fillText(glyph, x, y + r * 0.08)
 
 
 def rounded_square(ctx, x, y, h, k):
@@ -255,3 +255,105 @@ def draw_labels(ctx, layout, colours):
     ctx.textBaseline = "middle"
     for text, x, y in layout.labels():
         ctx.fillText(text, x, y)
+
+
+def draw_frame(ctx, layout, name, colours):
+    """A dashed frame: a piece the selected man takes along."""
+    x, y = layout.center(name)
+    r = layout.inner_radius(layout.by_name[name]) * 0.88
+    ctx.setLineDash([r * 0.3, r * 0.2])
+    ctx.lineWidth = max(2.5, layout.unit * 0.06)
+    ctx.strokeStyle = colours["select"]
+    ctx.strokeRect(x - r, y - r, 2 * r, 2 * r)
+    ctx.setLineDash([])
+
+
+def draw_pennant(ctx, layout, overlay, colours):
+    """A small flag on a pole at the cell's upper right: a man about to win."""
+    name = overlay.cells[0]
+    x, y = layout.center(name)
+    r = layout.inner_radius(layout.by_name[name])
+    pole_x, top, bottom = x + r * 0.55, y - r * 0.95, y - r * 0.15
+    ctx.lineWidth = max(2, layout.unit * 0.04)
+    ctx.strokeStyle = colours["man_edge"]
+    ctx.beginPath()
+    ctx.moveTo(pole_x, bottom)
+    ctx.lineTo(pole_x, top)
+    ctx.stroke()
+    ctx.beginPath()
+    ctx.moveTo(pole_x, top)
+    ctx.lineTo(pole_x + r * 0.42, top + r * 0.2)
+    ctx.lineTo(pole_x, top + r * 0.4)
+    ctx.closePath()
+    ctx.fillStyle = colours["select"]
+    ctx.fill()
+    ctx.stroke()
+
+
+def draw_line(ctx, layout, overlay, colours):
+    """A jumper's line through its pivot to the landing cell: a diamond on the pivot, a
+    chevron at the landing; dashed for the move that led here."""
+    src, pivot, dst = overlay.cells
+    dashed = overlay.style == "last"
+    (x0, y0), (px, py), (x1, y1) = layout.center(src), layout.center(pivot), layout.center(dst)
+    unit = layout.unit
+    ctx.strokeStyle = colours["last_mark" if dashed else "select"]
+    ctx.lineWidth = max(2.5, unit * 0.07)
+    ctx.setLineDash([unit * 0.16, unit * 0.1] if dashed else [])
+    ctx.beginPath()
+    ctx.moveTo(x0, y0)
+    ctx.lineTo(x1, y1)
+    ctx.stroke()
+    ctx.setLineDash([])
+    d = unit * 0.3
+    ctx.beginPath()
+    ctx.moveTo(px, py - d)
+    ctx.lineTo(px + d, py)
+    ctx.lineTo(px, py + d)
+    ctx.lineTo(px - d, py)
+    ctx.closePath()
+    ctx.stroke()
+    length = math.hypot(x1 - x0, y1 - y0) or 1
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    k = unit * 0.22
+    ctx.beginPath()
+    ctx.moveTo(x1 - ux * k - uy * k, y1 - uy * k + ux * k)
+    ctx.lineTo(x1, y1)
+    ctx.lineTo(x1 - ux * k + uy * k, y1 - uy * k - ux * k)
+    ctx.stroke()
+
+
+def draw_alarm(ctx, layout, overlay, colours):
+    """A dashed ring round a man in danger (a king in check) and a warning triangle with
+    '!' on its upper right: shapes, not colour alone."""
+    cell = layout.by_name[overlay.cells[0]]
+    x, y = layout.to_px(cell.x, cell.y)
+    r = layout.inner_radius(cell)
+    ctx.strokeStyle = colours["taken"]
+    ctx.lineWidth = max(3, layout.unit * 0.08)
+    ctx.setLineDash([r * 0.25, r * 0.15])
+    ctx.beginPath()
+    ctx.arc(x, y, r * 0.97, 0, 2 * math.pi)
+    ctx.stroke()
+    ctx.setLineDash([])
+    side = r * 0.62  # the triangle's side
+    cx, cy = x + r * 0.62, y - r * 0.62
+    top, bottom = cy - side * 0.55, cy + side * 0.35
+    ctx.beginPath()
+    ctx.moveTo(cx, top)
+    ctx.lineTo(cx + side / 2, bottom)
+    ctx.lineTo(cx - side / 2, bottom)
+    ctx.closePath()
+    ctx.fillStyle = colours["taken"]
+    ctx.fill()
+    ctx.lineWidth = max(1.5, layout.unit * 0.03)
+    ctx.strokeStyle = colours["man_edge"]
+    ctx.stroke()
+    ctx.fillStyle = colours["white_man"]
+    ctx.font = f"bold {max(8, int(side * 0.62))}px sans-serif"
+    ctx.textAlign = "center"
+    ctx.textBaseline = "middle"
+    ctx.fillText("!", cx, cy + side * 0.02)
+
+
+OVERLAYS = {"line": draw_line, "pennant": draw_pennant, "alarm": draw_alarm}

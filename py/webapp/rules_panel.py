@@ -18,7 +18,7 @@ def lead_and_rest(text):
 def sections(game):
     """[(title, [(lead, rest)])] for the panel: 'Rules' then 'Rulings', empty ones left out."""
     out = []
-    for title, items in (("Rules", getattr(game, "rules", ())), ("Rulings", getattr(game, "rulings", ()))):
+    for title, items in (("Rules", game.rules), ("Rulings", game.rulings)):
         if items:
             out.append((title, [lead_and_rest(text) for text in items]))
     return out

@@ -4,9 +4,8 @@ Plain Python (no DOM), so the whole click-to-move logic is tested in CPython.
 """
 
 from boardgames import get_game
-from boardgames.core import SIDE_NAMES
-
-from . import assist, kings, pieces
+from boardgames.core import SIDE_NAMES, side_of
+from boardgames.grid import notation_order
 
 HUMAN, COMPUTER = "human", "computer"
 
@@ -22,9 +21,10 @@ class Session:
         self.undone = []  # moves taken back, most recent last, for redo
         self.players = dict(players or {"w": HUMAN, "b": HUMAN})
         self.selected = None
-        self.carried = frozenset()  # cells the selected man will carry along (Pux)
+        self.extras = frozenset()  # cells the selected man's move takes along (Pux: carried pieces)
         self.agreed_draw = False  # the players agreed a draw here (kept until undone)
         self.message = ""
+        self.revision = 0  # counts changes of the position, so the page's panels see them
 
     # -- position ----------------------------------------------------------------
     @property
@@ -50,38 +50,61 @@ class Session:
         return {self.game.move_cells(m)[0] for m in self.legal()}
 
     def destinations(self, cell):
-        """{destination cell: [moves]} for the man on `cell` (carrying the `carried`
-        pieces if it is the selected man, none otherwise)."""
-        carried = self.carried if cell == self.selected else frozenset()
+        """{destination cell: [moves]} for the man on `cell` (taking the picked `extras`
+        along if it is the selected man, none otherwise)."""
+        extras = self.extras if cell == self.selected else frozenset()
         found = {}
         for move in self.legal():
             src, dst = self.game.move_cells(move)
-            if src == cell and assist.carried_by(self.game, move) == carried:
+            if src == cell and self.game.move_extras(move) == extras:
                 found.setdefault(dst, []).append(move)
         return found
 
-    def carry_options(self):
-        """Cells of the pieces the selected man may carry along (Pux), in notation order."""
+    def extra_choices(self):
+        """Cells the selected man's move may take along (Pux's neighbours), in notation order."""
         cells = set()
         for move in self.legal():
             if self.game.move_cells(move)[0] == self.selected:
-                cells |= assist.carried_by(self.game, move)
-        return sorted(cells, key=assist.notation_order)
+                cells |= self.game.move_extras(move)
+        return sorted(cells, key=notation_order)
 
-    def toggle_carry(self, cell):
-        """Add `cell` to the pieces the selected man carries, or take it out."""
-        if cell not in self.carry_options():
-            self.message = f"{self.selected} cannot carry {cell}." if self.selected else "Select a piece first."
+    def toggle_extra(self, cell):
+        """Pick `cell` as an extra of the selected man's move, or drop it."""
+        verb, verbs = self.game.extra_verbs or ("take", "takes")
+        if cell not in self.extra_choices():
+            self.message = f"{self.selected} cannot {verb} {cell}." if self.selected else "Select a piece first."
             return False
-        self.carried ^= {cell}
-        self.message = (f"{self.selected} carries {', '.join(sorted(self.carried, key=assist.notation_order))}."
-                        if self.carried else f"{self.selected} carries nothing.")
+        self.extras ^= {cell}
+        self.message = (f"{self.selected} {verbs} {', '.join(sorted(self.extras, key=notation_order))}."
+                        if self.extras else f"{self.selected} {verbs} nothing.")
         return True
 
+    def select(self, cell):
+        """Select the man on `cell` (None: drop the selection), with no extras picked."""
+        self.selected = cell
+        self.extras = frozenset()
+
+    def builder(self):
+        """What the side panel shows while a man is selected in a game of moves built in
+        steps: {"title", "choices": [(cell, picked?)], "lines"}, or None."""
+        if self.selected is None or self.result is not None:
+            return None
+        choices = self.extra_choices()
+        shown = self.game.builder(self.state, self.selected, self.extras, choices,
+                                  self.destinations(self.selected))
+        if shown is None:
+            return None
+        title, lines = shown
+        return {"title": title, "choices": [(c, c in self.extras) for c in choices], "lines": lines}
+
+    def notes(self):
+        """The game's notes on the position in progress (none once it is over)."""
+        return [] if self.result is not None else self.game.notes(self.state)
+
     # -- input -------------------------------------------------------------------
-    def click(self, cell, carry=False):
-        """Handle a click on a cell (None: outside the board); `carry` (a shift-click)
-        toggles carrying that neighbour of the selected man.  Returns the move played,
+    def click(self, cell, extra=False):
+        """Handle a click on a cell (None: outside the board); `extra` (a shift-click)
+        picks that cell as an extra of the selected man's move, or drops it.  Returns the move played,
         if any; sets `message` to gentle feedback when the click does nothing useful."""
         self.message = ""
         if self.result is not None:
@@ -91,21 +114,20 @@ class Session:
             self.message = "Wait: the computer is thinking."
             return None
         if cell is None:
-            self.selected = None
+            self.select(None)
             return None
-        if carry and self.selected not in (None, cell):
-            self.toggle_carry(cell)
+        if extra and self.selected not in (None, cell):
+            self.toggle_extra(cell)
             return None
         if self.selected is not None:
             moves = self.destinations(self.selected).get(cell)
             if moves:
                 return self.play(moves[0])
             if cell == self.selected:
-                self.selected = None
+                self.select(None)
                 return None
         if cell in self.movable_cells():
-            self.selected = cell
-            self.carried = frozenset()
+            self.select(cell)
             return None
         self.message = self.why_not(cell)
         if self.selected is not None and cell not in self.men():
@@ -117,9 +139,9 @@ class Session:
         side = SIDE_NAMES[self.state.turn].capitalize()
         if man is None:
             return f"{side} to move: pick one of your men."
-        if pieces.look(self.game_id, man)[0] != self.state.turn:
-            return f"That is a {pieces.describe(self.game_id, man)}: {side} is to move."
-        return f"That {pieces.KIND_NAMES[pieces.family(self.game_id)][man.upper()]} has no legal move."
+        if side_of(man) != self.state.turn:
+            return f"That is a {self.game.describe(man)}: {side} is to move."
+        return f"That {self.game.kinds[man].name} has no legal move."
 
     def play(self, move):
         """Play a move (from a click, the computer or the automation hook)."""
@@ -128,8 +150,8 @@ class Session:
         state = self.game.play(self.state, move)  # ValueError for an illegal move
         self.states.append(state)
         self.moves.append(move)
-        self.selected = None
-        self.carried = frozenset()
+        self.revision += 1
+        self.select(None)
         if self.undone and self.undone[-1] == move:
             self.undone.pop()
         else:
@@ -142,6 +164,7 @@ class Session:
         human's last turn."""
         if self.agreed_draw:
             self.agreed_draw = False
+            self.revision += 1
             return True
         if not self.moves:
             return False
@@ -153,14 +176,16 @@ class Session:
     def _take_back(self):
         self.states.pop()
         self.undone.append(self.moves.pop())
-        self.selected = None
+        self.revision += 1
+        self.select(None)
 
     def agree_draw(self):
         """End the game as a draw the players agreed (undo takes the agreement back)."""
         if self.result is not None:
             raise ValueError("the game is already over")
         self.agreed_draw = True
-        self.selected = None
+        self.revision += 1
+        self.select(None)
         self.undone = []
 
     def redo(self):
@@ -175,7 +200,8 @@ class Session:
         if result is None:
             side = SIDE_NAMES[self.state.turn].capitalize()
             who = " (computer)" if self.players[self.state.turn] == COMPUTER else ""
-            return f"{kings.check_words(self.game, self.state)}{side}{who} to move"
+            warning = self.game.warning(self.state)
+            return f"{warning + ' ' if warning else ''}{side}{who} to move"
         if result["winner"] is None:
             return f"Draw: {result['reason']}"
         return f"{result['winner'].capitalize()} wins: {result['reason']}"

@@ -9,20 +9,7 @@ counters and clocks, Pux's sideways field) keep what the loaded text had.
 
 from boardgames.grid import parse_turn
 
-from . import pieces
-from .render import THEMES, draw_cell, draw_cursor, draw_labels, draw_man, marked_cells
-
-# Games whose rule book does not list its letters.
-LETTERS = {"vault": "Pp", "pux": "SDsd"}
-
-
-def board_of(game):
-    """The engine object that names the cells and reads and writes the board field."""
-    return getattr(game, "geometry", None) or game.grid
-
-
-def letters_of(game):
-    return getattr(game, "letters", None) or LETTERS[pieces.family(game.id)]
+from .render import THEMES, draw_cell, draw_cursor, draw_labels, draw_man
 
 
 class BoardEditor:
@@ -30,15 +17,15 @@ class BoardEditor:
 
     def __init__(self, game, text):
         self.game = game
-        self.board = board_of(game)
-        self.letters = letters_of(game)
+        self.board = game.grid
+        self.letters = "".join(game.kinds)
         self.men, self.turn, self.extra = {}, "w", []
         self.load(text)
 
     def palette(self):
         """[(letter, words)] of the men that may be placed: white's first."""
         order = sorted(self.letters, key=lambda letter: (letter.islower(), self.letters.index(letter)))
-        return [(letter, pieces.describe(self.game.id, letter)) for letter in order]
+        return [(letter, self.game.describe(letter)) for letter in order]
 
     def load(self, text):
         """Take a typed position text; ValueError (the editor unchanged) if its form is wrong."""
@@ -74,17 +61,17 @@ class BoardEditor:
         return " ".join([self.board.board_text(squares), self.turn] + self.extra)
 
 
-def draw_setup(ctx, layout, editor, theme, width, height, cursor=None):
+def draw_setup(ctx, layout, editor, view, width, height):
     """The board being set up: cells, special cells, men, the keyboard cursor, labels."""
-    colours = THEMES[theme]
+    colours = THEMES[view.theme]
     ctx.fillStyle = colours["background"]
     ctx.fillRect(0, 0, width, height)
-    marks = marked_cells(editor.game)
+    cursor = view.shown_cursor()
     for cell in layout.cells:
-        draw_cell(ctx, layout, cell, marks, colours)
+        draw_cell(ctx, layout, cell, editor.game.special_cells, colours)
         man = editor.men.get(cell.name)
         if man:
-            draw_man(ctx, layout, cell, editor.game.id, man, colours)
+            draw_man(ctx, layout, cell, editor.game, man, colours)
         if cell.name == cursor and not cell.ghost:
             draw_cursor(ctx, layout, cell, colours)
     ctx.globalAlpha = 1.0

@@ -24,11 +24,10 @@ class SetupPanel:
     def open(self):
         """Show the "Set up position" panel, starting from the position on the board."""
         app = self.app
-        if app.reviewing is not None:
-            app.share.review(None)
-        app.computer.cancel_thinking()
+        if app.view.reviewing is not None:
+            app.review(None)
         session = app.session
-        session.selected = None
+        session.select(None)
         self.editor = BoardEditor(session.game, session.game.fen(session.state))
         palette = element("setup-palette")
         palette.innerHTML = ""
@@ -39,12 +38,13 @@ class SetupPanel:
         self.letter = self.editor.palette()[0][0]
         element("setup").hidden = False
         element("setup-open").setAttribute("aria-expanded", "true")
-        self.show()
+        self.show_editor()
+        app.update()  # the computer stops thinking while a position is set up
         app.say("Choose a man, then click cells (or use the arrow keys and Enter on the board) "
                 "to place it; the same man again empties the cell.")
         palette.querySelector("button").focus()
 
-    def show(self):
+    def show_editor(self):
         """The editor's position text, side to move and chosen man, and its board."""
         editor = self.editor
         element("setup-text").value = editor.text()
@@ -58,17 +58,17 @@ class SetupPanel:
         letter = event.target.getAttribute("data-letter")
         if letter is not None:
             self.letter = letter or None
-            self.show()
+            self.show_editor()
 
     def place(self, cell):
         if cell is not None:
             self.editor.place(cell, self.letter)
             self.app.say("")
-            self.show()
+            self.show_editor()
 
     def turn_changed(self):
         self.editor.turn = element("setup-turn").value
-        self.show()
+        self.show_editor()
 
     def typed(self):
         """A typed or pasted text: shown on the board once its form is right."""
@@ -83,7 +83,7 @@ class SetupPanel:
 
     def clear(self):
         self.editor.clear()
-        self.show()
+        self.show_editor()
 
     def start(self):
         """Play on from the text in the box, if the engine accepts it; else say why and
@@ -107,4 +107,4 @@ class SetupPanel:
         element("setup-open").setAttribute("aria-expanded", "false")
         if changed:
             self.app.say("")
-            self.app.changed()
+            self.app.update()

@@ -1,8 +1,9 @@
-"""The move list and reviewing a past position, saving in this browser, and the share
-panel: link, record, embed code and loading a record (the formats are in record.py, the
-choices in sharing.py)."""
+"""The move list and the review banner, saving in this browser, and the share panel:
+link, record, embed code and loading a record (the formats are in record.py, the
+choices in sharing.py).  It shows what the session and the view hold; picking a move
+asks the App to review it."""
 
-from pyscript import document, window
+from pyscript import window
 
 from webapp import sharing
 from webapp.dom import add_text, element
@@ -13,56 +14,45 @@ class SharePanel:
     def __init__(self, app):
         self.app = app
         self.keep = True  # save the game in this browser (an embedded page does not)
+        self.saved = None  # what was last saved
 
     def install(self):
         app = self.app
         app.listen(element("move-list"), "click", self.on_history_click)
-        app.listen(element("back-to-game"), "click", lambda e: self.review(None))
-        app.listen(document, "keydown", self.on_escape)
+        app.listen(element("back-to-game"), "click", lambda e: self.back_to_game())
         app.listen(element("copy-link"), "click", lambda e: app.launch(self.copy_link()))
         app.listen(element("load-record"), "click", lambda e: self.load_record())
 
+    def show(self):
+        self.show_history()
+        self.save()
+        self.show_links()
+
     def show_history(self):
-        """The move list, a button per move that shows the position after it."""
-        app = self.app
+        """The move list, a button per move that shows the position after it, and the
+        banner over a past position."""
+        session, reviewing = self.app.session, self.app.view.reviewing
         moves = element("move-list")
         moves.innerHTML = ""
-        for number, move in enumerate(app.session.moves, start=1):
+        for number, move in enumerate(session.moves, start=1):
             button = add_text(add_text(moves, "li", ""), "button", move)
             button.type = "button"
             button.setAttribute("data-index", str(number))
             button.setAttribute("aria-label", f"Show the position after move {number}, {move}")
-            button.setAttribute("aria-pressed", "true" if number == app.reviewing else "false")
-        if app.reviewing is not None and app.reviewing >= len(app.session.moves):
-            app.reviewing = None  # the live position is not a review
-        element("review").hidden = app.reviewing is None
-        if app.reviewing is not None:
-            element("review-text").textContent = sharing.review_words(app.session, app.reviewing)
+            button.setAttribute("aria-pressed", "true" if number == reviewing else "false")
+        element("review").hidden = reviewing is None
+        if reviewing is not None:
+            element("review-text").textContent = sharing.review_words(session, reviewing)
 
     def on_history_click(self, event):
         index = event.target.getAttribute("data-index")
         if index is not None:
-            self.review(int(index))
-
-    def on_escape(self, event):
-        if event.key == "Escape" and self.app.reviewing is not None:
-            self.review(None)
-
-    def review(self, index):
-        """Show the position after move `index` (None: back to the live game); the
-        computer waits while a past position is shown."""
-        app = self.app
-        app.reviewing = index
-        app.computer.cancel_thinking()
-        app.session.selected = None
-        self.show_history()
-        app.draw()
-        if app.reviewing is None:
-            app.say("")
-            element("board").focus()
-            app.computer.maybe_think()
-        else:
+            self.app.review(int(index))
             element("back-to-game").focus()
+
+    def back_to_game(self):
+        self.app.review(None)
+        element("board").focus()
 
     @staticmethod
     def storage():
@@ -73,9 +63,14 @@ class SharePanel:
             return None
 
     def save(self):
+        """Keep the game in this browser when it changed (an embedded page keeps nothing)."""
         store = self.storage()
-        if self.keep and store is not None:
-            store.setItem(sharing.SAVE_KEY, saved_payload(self.app.session, self.app.computer.level()))
+        if not self.keep or store is None:
+            return
+        payload = saved_payload(self.app.session, self.app.computer.level())
+        if payload != self.saved:
+            store.setItem(sharing.SAVE_KEY, payload)
+            self.saved = payload
 
     def show_links(self):
         """The share panel's link, record and embed code, and the embedded page's link to
@@ -106,4 +101,4 @@ class SharePanel:
             return
         app.begin(session)
         app.say(f"Record loaded: {len(session.moves)} moves of {session.game.name}.")
-        app.changed()
+        app.update()
