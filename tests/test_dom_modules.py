@@ -31,3 +31,32 @@ def test_only_the_dom_modules_import_the_browser():
                 found.add(f"{package}/{name}")
     assert "webapp/main.py" in found  # the check sees an import of the browser
     assert found <= {f"webapp/{name}" for name in DOM_MODULES}
+
+
+def code_strings(tree):
+    """String constants of a module that are not docstrings."""
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr)
+                  and isinstance(node.body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+def test_the_page_names_no_game_and_probes_no_attribute():
+    """What differs between games is declared by the games: the page's code holds no
+    game id (nor a family's name) and asks no object whether it has an attribute."""
+    from boardgames import GAME_IDS
+    names = set(GAME_IDS) | {game_id.split("-")[0] for game_id in GAME_IDS}
+    folder = os.path.join(ROOT, "py", "webapp")
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(folder, name)) as f:
+            tree = ast.parse(f.read())
+        named = [text for text in code_strings(tree) if any(
+            text == game or text.startswith(game + "-") or f'"{game}"' in text for game in names)]
+        assert named == [], f"webapp/{name} names a game"
+        probes = [node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call)
+                  and isinstance(node.func, ast.Name) and node.func.id in ("getattr", "hasattr")]
+        assert probes == [], f"webapp/{name} probes attributes"

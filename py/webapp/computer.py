@@ -55,16 +55,17 @@ class Worker:
     def __init__(self, proxy):
         self.proxy = proxy
 
-    async def _call(self, name, *args):
+    @staticmethod
+    async def _call(function, *args):
         async def call():
-            return await getattr(self.proxy, name)(*args)
+            return await function(*args)
         return await asyncio.wait_for(call(), WORKER_PATIENCE)
 
     async def start(self, *args):
-        return await self._call("start", *args)
+        return await self._call(self.proxy.start, *args)
 
     async def think(self, seconds):
-        return await self._call("think", seconds)
+        return await self._call(self.proxy.think, seconds)
 
 
 class Computer:

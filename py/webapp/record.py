@@ -92,7 +92,7 @@ def parse_record(text, players=None):
         if match:
             tags[match.group(1).lower()] = match.group(2)
         elif line.startswith("["):
-            raise ValueError(f"line {number}: a header line looks like [Game \"tablut\"]")
+            raise ValueError(f"line {number}: a header line looks like [Game \"{GAME_IDS[0]}\"]")
         else:
             tokens += line.split()
     if "game" not in tags:
