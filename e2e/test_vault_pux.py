@@ -124,7 +124,7 @@ def test_pux_tells_the_side_that_moved_sideways(module_page):
     assert "a3" in state(page)["targets"] and "b2" not in state(page)["targets"]
     click_cell(page, "b2")  # back sideways: refused
     assert state(page)["moves"] == ["b2-a2", "g7-g6"]
-    assert page.inner_text("#message") == "a2 cannot move to b2."
+    assert page.inner_text("#message") == "a2 cannot move to b2: white's last move was sideways (no two in a row)."
 
 
 def test_pux_builder_transport_capture_and_a_whole_game_by_clicks(module_page):

@@ -188,6 +188,10 @@ class Game:
         (the selected man's moves to the cell under the pointer)."""
         return []
 
+    def leaps(self, move):
+        """Whether the move's man jumps rather than slides (the page draws it arcing)."""
+        return False
+
     def move_extras(self, move):
         """The cells a move takes along besides its man (Pux's carried pieces): a move is
         chosen by its man, these extras, then its destination."""

@@ -179,6 +179,9 @@ class Vault(Game):
                 marks.append(Overlay("line", (src, pivot, dst), style))
         return marks
 
+    def leaps(self, move):
+        return self.jump_pivot(move) is not None
+
     def jump_pivot(self, move):
         """The friendly pawn a jump vaults over (the midpoint), or None for a walk."""
         a, t = self.parse_move(move)

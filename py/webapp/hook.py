@@ -29,6 +29,8 @@ def state_object(app):
         "paused": app.computer.paused,
         "reviewing": app.view.reviewing,
         "cursor": app.view.shown_cursor(),
+        "moving": app.view.motion is not None,
+        "motions": app.motions,
     })
 
 

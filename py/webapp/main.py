@@ -18,10 +18,12 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from webapp import access, hook, sharing
+from webapp.computer import is_demo
 from webapp.computer_panel import ComputerPanel
 from webapp.dom import element
 from webapp.game_panels import GamePanel
 from webapp.layout import Layout, board_cells
+from webapp.motion import DURATION, QUICK, motion_of
 from webapp.record import settings_from_query
 from webapp.render import draw_board
 from webapp.session import Session
@@ -45,6 +47,12 @@ class App:
         self.share = SharePanel(self)
         self.setup = SetupPanel(self)
         self.panels = (self.game, self.share, self.computer)  # what update() refreshes
+        self.shown = (None, 0)  # (session, moves) on the board at the last update
+        self.motion_start = None  # the animation frame time the motion began at
+        self.press = None  # (cell, pointer id, x, y, deselect?): a man pressed, maybe to drag
+        self.dropped = False  # the move just played was dropped in place: no motion
+        self.motions = 0  # moves shown in motion since the page opened (for tests and demos)
+        self.next_frame = create_proxy(lambda timestamp: self.guarded(self.on_frame, timestamp))
 
     # -- setup -------------------------------------------------------------------
     def install(self):
@@ -57,7 +65,9 @@ class App:
         self.listen(self.canvas, "keydown", self.on_key)
         self.listen(self.canvas, "focus", lambda e: self.show_cursor(self.canvas.matches(":focus-visible")))
         self.listen(self.canvas, "blur", lambda e: self.show_cursor(False))
-        self.listen(self.canvas, "pointermove", self.on_hover)
+        self.listen(self.canvas, "pointermove", self.on_move)
+        self.listen(self.canvas, "pointerup", self.on_release)
+        self.listen(self.canvas, "pointercancel", self.on_release)
         self.listen(self.canvas, "pointerleave", self.on_hover)
         self.listen(document, "keydown", self.on_escape)
         self.listen(window, "resize", lambda e: self.resize())
@@ -96,6 +106,7 @@ class App:
         calls update()."""
         self.session = session
         self.view.review(session, None)
+        self.view.motion = self.view.drag = self.press = None
         self.setup.close()
         self.resize()
 
@@ -130,16 +141,69 @@ class App:
         self.resize()
 
     # -- input -------------------------------------------------------------------
-    def event_cell(self, event):
+    def event_point(self, event):
         rect = self.canvas.getBoundingClientRect()
-        return self.layout.cell_at(event.clientX - rect.left, event.clientY - rect.top)
+        return event.clientX - rect.left, event.clientY - rect.top
+
+    def event_cell(self, event):
+        return self.layout.cell_at(*self.event_point(event))
 
     def on_pointer(self, event):
+        """A press on the board: a click's step at once, and maybe the start of a drag
+        (a press on the selected man deselects it only if it is released unmoved)."""
         event.preventDefault()
         cell = self.event_cell(event)
         if cell is not None and self.view.cursor_shown:
             self.view.cursor = cell
-        self.act(cell, extra=bool(event.shiftKey))
+        extra = bool(event.shiftKey)
+        again = cell is not None and cell == self.session.selected and not extra
+        if not again:
+            self.act(cell, extra=extra)
+        if (cell is not None and cell == self.session.selected and not extra
+                and self.setup.editor is None and self.view.reviewing is None):
+            self.press = (cell, event.pointerId, *self.event_point(event), again)
+            try:  # follow the pointer beyond the board's edge too
+                self.canvas.setPointerCapture(event.pointerId)
+            except Exception:  # noqa: BLE001 - a scripted event has no live pointer to capture
+                pass
+
+    def on_move(self, event):
+        """The pointer moves: a pressed man follows it once it has moved a little
+        (lifted above the finger on a touch screen); else track the cell under it."""
+        if self.press is None or event.pointerId != self.press[1]:
+            self.on_hover(event)
+            return
+        cell, _, x0, y0, _ = self.press
+        x, y = self.event_point(event)
+        if self.view.drag is None and abs(x - x0) + abs(y - y0) < 6:
+            return
+        lift = self.layout.unit * 0.7 if event.pointerType == "touch" else 0
+        self.view.drag = (cell, x, y - lift)
+        self.view.hover = self.layout.cell_at(x, y - lift)
+        self.draw()
+
+    def on_release(self, event):
+        """The end of a press: a drop plays the move to the cell under the man, or puts
+        it back and says why; a press that did not move is a click."""
+        if self.press is None or event.pointerId != self.press[1]:
+            return
+        cell, _, _, _, deselect = self.press
+        self.press = None
+        drag, self.view.drag = self.view.drag, None
+        if drag is None:
+            if deselect and event.type == "pointerup":
+                self.act(cell)
+            return
+        target = self.layout.cell_at(drag[1], drag[2])
+        if target is None or target == cell:
+            self.say("" if target == cell else "Dropped off the board: the man is back in its place.")
+            self.draw()
+        elif target in self.session.destinations(cell):
+            self.dropped = True
+            self.act(target)
+        else:
+            self.say(self.session.why_not_to(target))
+            self.draw()
 
     def act(self, cell, extra=False):
         """A click or tap on `cell`, or Enter on the cursor's cell: a move's step, or a
@@ -202,9 +266,41 @@ class App:
 
     def update(self):
         """After any change of the session or the view: every panel shows what it
-        derives from them (the computer starts or stops thinking), then the board."""
+        derives from them (the computer starts or stops thinking), then the board, with
+        the move just played in motion."""
         for panel in self.panels:
             panel.show()
+        session = self.session
+        if self.shown != (session, len(session.moves)):
+            self.view.motion = None
+            if self.shown == (session, len(session.moves) - 1) and not self.dropped:
+                self.animate()
+        self.shown, self.dropped = (session, len(session.moves)), False
+        self.draw()
+
+    def animate(self):
+        """Show the last move in motion, unless motion is off (reduced motion), quick in a
+        demo at full speed."""
+        if window.matchMedia("(prefers-reduced-motion: reduce)").matches or self.view.reviewing is not None:
+            return
+        session = self.session
+        quick = is_demo(session.players) and element("speed").value == "fast"
+        self.view.motion = motion_of(session.game, session.states[-2], session.state, QUICK if quick else DURATION)
+        self.motions += 1
+        self.motion_start = None
+        window.requestAnimationFrame(self.next_frame)
+
+    def on_frame(self, timestamp):
+        motion = self.view.motion
+        if motion is None:
+            return
+        if self.motion_start is None:
+            self.motion_start = timestamp
+        motion.progress = min(1.0, (timestamp - self.motion_start) / 1000 / motion.duration)
+        if motion.progress >= 1:
+            self.view.motion = None
+        else:
+            window.requestAnimationFrame(self.next_frame)
         self.draw()
 
     def resize(self):

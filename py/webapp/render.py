@@ -60,6 +60,9 @@ def draw_board(ctx, layout, session, view, width, height):
     targets = session.destinations(session.selected) if live and session.selected is not None else {}
     men = game.men(state)
     cursor = view.shown_cursor()
+    motion = view.motion if live else None
+    moving = motion.arriving() if motion else set()
+    dragged = view.drag[0] if live and view.drag else None
 
     for cell in layout.cells:
         poly = draw_cell(ctx, layout, cell, game.special_cells, colours)
@@ -69,8 +72,11 @@ def draw_board(ctx, layout, session, view, width, height):
             ctx.fill()
             draw_brackets(ctx, layout, cell, colours["last_mark"])
         man = men.get(cell.name)
-        if man:
+        if man and cell.name not in moving:
+            if cell.name == dragged:  # lifted: a faint copy stays where it came from
+                ctx.globalAlpha = colours["ghost_alpha"]
             draw_man(ctx, layout, cell, game, man, colours)
+            ctx.globalAlpha = colours["ghost_alpha"] if cell.ghost else 1.0
         if cell.name in targets:
             draw_target(ctx, layout, cell, cell.name in men and cell.name not in session.extras, colours)
         if cell.name == session.selected and not cell.ghost:
@@ -85,6 +91,8 @@ def draw_board(ctx, layout, session, view, width, height):
         for name in last[1]:
             if name in layout.by_name:
                 draw_taken(ctx, layout, layout.by_name[name], colours)
+    if motion:
+        draw_motion(ctx, layout, game, motion, colours)
     for name in session.extras if live else ():
         draw_frame(ctx, layout, name, colours)
     for overlay in game.overlays(state, targets.get(view.hover, [])):
@@ -92,6 +100,24 @@ def draw_board(ctx, layout, session, view, width, height):
     if view.hint is not None and live:
         draw_arrow(ctx, layout, *game.move_cells(view.hint), colours)
     draw_labels(ctx, layout, colours)
+    if dragged in men:
+        _, x, y = view.drag
+        radius = layout.inner_radius(layout.by_name[dragged]) * game.kinds[men[dragged]].size * 1.15
+        draw_man_at(ctx, game, men[dragged], x, y, radius, colours, layout.unit)
+
+
+def draw_motion(ctx, layout, game, motion, colours):
+    """The captured men fading where they stood, then the moving men on their way."""
+    ctx.globalAlpha = motion.fade()
+    for name, letter in motion.fading:
+        if name in layout.by_name:
+            draw_man(ctx, layout, layout.by_name[name], game, letter, colours)
+    ctx.globalAlpha = 1.0
+    for (letter, (x, y)), slide in zip(motion.positions(), motion.slides):
+        cell = layout.by_name[slide.cell]
+        px, py = layout.to_px(x, y)
+        draw_man_at(ctx, game, letter, px, py, layout.inner_radius(cell) * game.kinds[letter].size,
+                    colours, layout.unit)
 
 
 def draw_cell(ctx, layout, cell, special_cells, colours):
@@ -147,12 +173,18 @@ def draw_brackets(ctx, layout, cell, colour):
 
 
 def draw_man(ctx, layout, cell, game, letter, colours):
-    """The man `letter` on `cell` as its kind's shape: White's light, Black's dark."""
+    """The man `letter` standing on `cell`."""
+    x, y = layout.to_px(cell.x, cell.y)
+    draw_man_at(ctx, game, letter, x, y, layout.inner_radius(cell) * game.kinds[letter].size,
+                colours, layout.unit)
+
+
+def draw_man_at(ctx, game, letter, x, y, r, colours, unit):
+    """The man `letter` as its kind's shape, of radius `r` at canvas point (x, y):
+    White's light, Black's dark."""
     kind = game.kinds[letter]
     white = letter.isupper()
-    x, y = layout.to_px(cell.x, cell.y)
-    r = layout.inner_radius(cell) * kind.size
-    ctx.lineWidth = max(1.5, layout.unit * 0.03)
+    ctx.lineWidth = max(1.5, unit * 0.03)
     ctx.strokeStyle = colours["man_edge"]
     ctx.fillStyle = colours["white_man"] if white else colours["black_man"]
     if kind.shape == "block":

@@ -131,7 +131,7 @@ class Session:
             return None
         self.message = self.why_not(cell)
         if self.selected is not None and cell not in self.men():
-            self.message = f"{self.selected} cannot move to {cell}."
+            self.message = self.why_not_to(cell)
         return None
 
     def why_not(self, cell):
@@ -142,6 +142,11 @@ class Session:
         if side_of(man) != self.state.turn:
             return f"That is a {self.game.describe(man)}: {side} is to move."
         return f"That {self.game.kinds[man].name} has no legal move."
+
+    def why_not_to(self, cell):
+        """Why the selected man cannot go to `cell`, in the engine's words where it has some."""
+        reason = self.game.why_illegal(self.state, f"{self.selected}-{cell}")
+        return f"{self.selected} cannot move to {cell}{reason}."
 
     def play(self, move):
         """Play a move (from a click, the computer or the automation hook)."""

@@ -16,6 +16,8 @@ class View:
         self.reviewing = None  # moves played to reach the past position shown; None: live
         self.hint = None  # the move Hint suggests
         self.theme = "light"
+        self.motion = None  # the last move in motion (motion.Motion), while it plays
+        self.drag = None  # (cell, x, y): the man of `cell` dragged, at canvas point (x, y)
 
     def review(self, session, index):
         """Show the position after move `index`; None, or the live position's number,

@@ -1,0 +1,91 @@
+"""Moves in motion and men dragged, as players meet them: a mouse drag, a touch drag with
+the man lifted above the finger, a drop on a wrong cell, a tap-tap, and no motion when
+the system asks for reduced motion or when the history is stepped through."""
+
+from conftest import READY_TIMEOUT_MS, click_cell, new_game, state
+
+
+def centre(page, cell):
+    point = page.evaluate("name => window.boardgames.squareCenter(name)", cell)
+    return point["x"], point["y"]
+
+
+def drag(page, src, dst, dy=0):
+    """Press on `src`, move in steps, release at `dst`'s centre moved down by `dy` px."""
+    (x0, y0), (x1, y1) = centre(page, src), centre(page, dst)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1 + dy, steps=6)
+    page.mouse.up()
+
+
+def test_a_move_slides_and_a_mouse_drag_plays(module_page):
+    page = module_page
+    new_game(page, "tablut")
+    before = state(page)["motions"]
+    click_cell(page, "d1")
+    click_cell(page, "d3")
+    assert state(page)["moves"] == ["d1-d3"] and state(page)["motions"] == before + 1
+    page.wait_for_function("!window.boardgames.state().moving", timeout=5000)
+    drag(page, "e3", "f3")  # White's soldier dragged one cell
+    after = state(page)
+    assert after["moves"] == ["d1-d3", "e3-f3"], after["message"]
+    assert after["motions"] == before + 1, "a dropped man is already in place: no slide"
+
+
+def test_a_drop_on_a_wrong_cell_puts_the_man_back_and_says_why(module_page):
+    page = module_page
+    new_game(page, "uos")
+    drag(page, "c5", "d4")  # a pawn does not step diagonally to an empty cell
+    after = state(page)
+    assert after["moves"] == [] and after["selected"] == "c5"
+    assert after["message"] == "c5 cannot move to d4."
+    click_cell(page, "g5")  # the tap-tap still works after it
+    assert state(page)["moves"] == ["c5-g5"]
+
+
+def test_no_motion_when_stepping_through_the_history(module_page):
+    page = module_page
+    new_game(page, "tablut")
+    for move in ("d1-d3", "e3-f3", "a4-a3"):
+        assert page.evaluate("m => window.boardgames.play(m)", move)["ok"]
+    page.wait_for_function("!window.boardgames.state().moving", timeout=5000)
+    before = state(page)["motions"]
+    for index in ("1", "2", "1"):
+        page.click(f"#move-list button[data-index='{index}']")
+        assert state(page)["moving"] is False
+    page.click("#back-to-game")
+    assert state(page)["reviewing"] is None and state(page)["motions"] == before
+
+
+def test_a_touch_drag_lifts_the_man_above_the_finger(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{site}/index.html?game=tablut")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    (x0, y0), (x1, y1) = centre(page, "d1"), centre(page, "d3")
+    unit = y0 - centre(page, "d2")[1]
+    cdp = context.new_cdp_session(page)
+
+    def touch(kind, x, y):
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    # The finger ends half a cell below d3: the man, drawn lifted above it, is over d3.
+    touch("touchStart", x0, y0)
+    for k in range(1, 7):
+        touch("touchMove", x0 + (x1 - x0) * k / 6, y0 + (y1 + unit * 0.6 - y0) * k / 6)
+    touch("touchEnd", 0, 0)
+    assert state(page)["moves"] == ["d1-d3"], state(page)["message"]
+    context.close()
+
+
+def test_no_motion_under_reduced_motion(browser, site):
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 1100, "height": 850})
+    page = context.new_page()
+    page.goto(f"{site}/index.html?game=tablut&moves=d1-d3+e3-f3")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    click_cell(page, "a4")
+    click_cell(page, "a3")
+    assert state(page)["moves"][-1] == "a4-a3" and state(page)["motions"] == 0
+    context.close()
