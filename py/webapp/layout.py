@@ -25,15 +25,17 @@ class Layout:
     """Cells placed on a canvas of `width` x `height` CSS pixels."""
 
     LABEL_ROOM = 0.55  # board units kept free around the board for coordinates
+    BARE_ROOM = 0.08  # ... and without them, just enough for a frame's line
 
-    def __init__(self, cells, width, height, flipped=False):
+    def __init__(self, cells, width, height, flipped=False, labelled=True):
         self.cells = cells
         self.flipped = flipped
+        self.room = self.LABEL_ROOM if labelled else self.BARE_ROOM
         half = {"square": 0.5, "diamond": 1.0}
-        self.min_x = min(c.x - half[c.shape] for c in cells) - self.LABEL_ROOM
-        self.max_x = max(c.x + half[c.shape] for c in cells) + self.LABEL_ROOM
-        self.min_y = min(c.y - half[c.shape] for c in cells) - self.LABEL_ROOM
-        self.max_y = max(c.y + half[c.shape] for c in cells) + self.LABEL_ROOM
+        self.min_x = min(c.x - half[c.shape] for c in cells) - self.room
+        self.max_x = max(c.x + half[c.shape] for c in cells) + self.room
+        self.min_y = min(c.y - half[c.shape] for c in cells) - self.room
+        self.max_y = max(c.y + half[c.shape] for c in cells) + self.room
         span_x, span_y = self.max_x - self.min_x, self.max_y - self.min_y
         self.unit = min(width / span_x, height / span_y)
         self.off_x = (width - span_x * self.unit) / 2
@@ -41,9 +43,9 @@ class Layout:
         self.by_name = {c.name: c for c in cells if not c.ghost}
 
     @staticmethod
-    def aspect(cells):
+    def aspect(cells, labelled=True):
         """Height / width of the board drawing, so the page can size the canvas."""
-        probe = Layout(cells, 1000, 1000)
+        probe = Layout(cells, 1000, 1000, labelled=labelled)
         return (probe.max_y - probe.min_y) / (probe.max_x - probe.min_x)
 
     def to_px(self, x, y):
@@ -94,7 +96,7 @@ class Layout:
             else:
                 files.setdefault(c.name[0], []).append(c.x)
                 ranks.setdefault(c.name[1:], []).append(c.y)
-        band = self.LABEL_ROOM * 0.45 * self.unit
+        band = self.room * 0.45 * self.unit
         bottom = self.off_y + (self.max_y - self.min_y) * self.unit - band
         left = self.off_x + band
         out = [(text, self.to_px(sum(xs) / len(xs), 0)[0], bottom) for text, xs in files.items()]

@@ -27,6 +27,7 @@ from webapp.motion import DURATION, QUICK, motion_of
 from webapp.record import settings_from_query
 from webapp.render import draw_board
 from webapp.session import Session
+from webapp.settings_panel import SettingsPanel
 from webapp.setup_editor import draw_setup
 from webapp.setup_panel import SetupPanel
 from webapp.share_panel import SharePanel
@@ -46,6 +47,7 @@ class App:
         self.computer = ComputerPanel(self)
         self.share = SharePanel(self)
         self.setup = SetupPanel(self)
+        self.settings = SettingsPanel(self)
         self.panels = (self.game, self.share, self.computer)  # what update() refreshes
         self.shown = (None, 0)  # (session, moves) on the board at the last update
         self.motion_start = None  # the animation frame time the motion began at
@@ -56,6 +58,7 @@ class App:
 
     # -- setup -------------------------------------------------------------------
     def install(self):
+        """Listen to the page; returns what to say about the stored settings, if anything."""
         for panel in (*self.panels, self.setup):
             panel.install()
         self.listen(element("undo"), "click", lambda e: self.undo())
@@ -71,6 +74,7 @@ class App:
         self.listen(self.canvas, "pointerleave", self.on_hover)
         self.listen(document, "keydown", self.on_escape)
         self.listen(window, "resize", lambda e: self.resize())
+        return self.settings.install()
 
     def listen(self, target, event, handler):
         proxy = create_proxy(lambda e: self.guarded(handler, e))
@@ -281,7 +285,8 @@ class App:
     def animate(self):
         """Show the last move in motion, unless motion is off (reduced motion), quick in a
         demo at full speed."""
-        if window.matchMedia("(prefers-reduced-motion: reduce)").matches or self.view.reviewing is not None:
+        if (not self.settings.chosen["motion"] or self.view.reviewing is not None
+                or window.matchMedia("(prefers-reduced-motion: reduce)").matches):
             return
         session = self.session
         quick = is_demo(session.players) and element("speed").value == "fast"
@@ -306,7 +311,8 @@ class App:
     def resize(self):
         area = element("board-area")
         cells = board_cells(self.session.game)
-        aspect = Layout.aspect(cells)
+        labelled = self.view.coordinates
+        aspect = Layout.aspect(cells, labelled)
         width = max(200, area.clientWidth)
         height = width * aspect
         limit = max(240, window.innerHeight - area.getBoundingClientRect().top - 16)
@@ -319,12 +325,12 @@ class App:
         self.canvas.height = int(height * ratio)
         self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
         self.css_size = (width, height)
-        self.layout = Layout(cells, width, height, flipped=self.view.flipped)
+        self.layout = Layout(cells, width, height, flipped=self.view.flipped, labelled=labelled)
         self.draw()
 
     def draw(self):
         view = self.view
-        view.theme = "dark" if window.matchMedia("(prefers-color-scheme: dark)").matches else "light"
+        view.theme = self.settings.theme()
         if view.cursor_shown:  # kept on the board (a new game may have other cells)
             view.cursor = access.start_cell(self.layout, view.cursor)
         editor = self.setup.editor
@@ -343,7 +349,7 @@ class App:
 
 def start():
     app = App()
-    app.install()
+    settings_problem = app.install()
     params = js.Object.fromEntries(js.URLSearchParams.new(window.location.search)).to_py()
     store = app.share.storage()
     saved = store.getItem(sharing.SAVE_KEY) if store is not None else None
@@ -354,7 +360,7 @@ def start():
     document.body.classList.toggle("embed", opening["embed"])
     element("level").value = str(opening["level"])
     app.begin(opening["session"])
-    app.say(" ".join(opening["messages"]))
+    app.say(" ".join(opening["messages"] + [settings_problem or ""]).strip())
     app.update()
     hook.install(app)
     element("loading").hidden = True

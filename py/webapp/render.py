@@ -12,7 +12,7 @@ import math
 
 THEMES = {
     "light": {
-        "background": "#f4efe6", "cell": ("#e9d8b4", "#c9a978"), "ghost_alpha": 0.35,
+        "background": "#f4efe6", "ghost_alpha": 0.35,
         "line": "#6b5634", "label": "#4a3b22", "last": "rgba(40,110,200,0.35)",
         "last_mark": "#1d4f91", "select": "#d23c1e", "target": "rgba(20,20,20,0.55)",
         "capture_ring": "#c0261b", "special": "rgba(120,60,150,0.45)", "cursor": "#0a7d32",
@@ -21,7 +21,7 @@ THEMES = {
         "hint": "rgba(10,125,50,0.8)",
     },
     "dark": {
-        "background": "#1d1f24", "cell": ("#6f6250", "#4d4234"), "ghost_alpha": 0.35,
+        "background": "#1d1f24", "ghost_alpha": 0.35,
         "line": "#b8a888", "label": "#d8ccb4", "last": "rgba(90,160,255,0.35)",
         "last_mark": "#8ec1ff", "select": "#ff7a5c", "target": "rgba(240,240,240,0.6)",
         "capture_ring": "#ff6b5c", "special": "rgba(190,130,230,0.5)", "cursor": "#5fe08a",
@@ -30,6 +30,20 @@ THEMES = {
         "hint": "rgba(95,224,138,0.85)",
     },
 }
+
+
+# Board colours (settings.py): (light cell, dark cell) in each theme.
+PALETTES = {
+    "wood": {"light": ("#e9d8b4", "#c9a978"), "dark": ("#6f6250", "#4d4234")},
+    "green": {"light": ("#eeeed2", "#86a666"), "dark": ("#5f6e52", "#3f5135")},
+    "blue": {"light": ("#dee3e6", "#8ca2ad"), "dark": ("#58646c", "#3b4850")},
+    "grey": {"light": ("#e4e4e4", "#a9a9a9"), "dark": ("#666666", "#474747")},
+}
+
+
+def colours_of(view):
+    """The colours `view` draws with: its theme's, with its board's cells."""
+    return {**THEMES[view.theme], "cell": PALETTES[view.board][view.theme]}
 
 
 # Until the men are drawn as shapes: the glyph a shape wears on its disc.
@@ -51,13 +65,14 @@ def draw_board(ctx, layout, session, view, width, height):
     keyboard cursor and the coordinates."""
     game = session.game
     state = view.shown_state(session)
-    colours = THEMES[view.theme]
+    colours = colours_of(view)
     ctx.fillStyle = colours["background"]
     ctx.fillRect(0, 0, width, height)
     last = state.last
     last_cells = set(game.move_cells(last[0])) if last else set()
     live = view.reviewing is None
     targets = session.destinations(session.selected) if live and session.selected is not None else {}
+    marked = targets if view.dots else {}
     men = game.men(state)
     cursor = view.shown_cursor()
     motion = view.motion if live else None
@@ -77,7 +92,7 @@ def draw_board(ctx, layout, session, view, width, height):
                 ctx.globalAlpha = colours["ghost_alpha"]
             draw_man(ctx, layout, cell, game, man, colours)
             ctx.globalAlpha = colours["ghost_alpha"] if cell.ghost else 1.0
-        if cell.name in targets:
+        if cell.name in marked:
             draw_target(ctx, layout, cell, cell.name in men and cell.name not in session.extras, colours)
         if cell.name == session.selected and not cell.ghost:
             path(ctx, poly)
@@ -99,7 +114,8 @@ def draw_board(ctx, layout, session, view, width, height):
         OVERLAYS[overlay.kind](ctx, layout, overlay, colours)
     if view.hint is not None and live:
         draw_arrow(ctx, layout, *game.move_cells(view.hint), colours)
-    draw_labels(ctx, layout, colours)
+    if view.coordinates:
+        draw_labels(ctx, layout, colours)
     if dragged in men:
         _, x, y = view.drag
         radius = layout.inner_radius(layout.by_name[dragged]) * game.kinds[men[dragged]].size * 1.15

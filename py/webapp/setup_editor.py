@@ -9,7 +9,7 @@ counters and clocks, Pux's sideways field) keep what the loaded text had.
 
 from boardgames.grid import parse_turn
 
-from .render import THEMES, draw_cell, draw_cursor, draw_labels, draw_man
+from .render import colours_of, draw_cell, draw_cursor, draw_labels, draw_man
 
 
 class BoardEditor:
@@ -63,7 +63,7 @@ class BoardEditor:
 
 def draw_setup(ctx, layout, editor, view, width, height):
     """The board being set up: cells, special cells, men, the keyboard cursor, labels."""
-    colours = THEMES[view.theme]
+    colours = colours_of(view)
     ctx.fillStyle = colours["background"]
     ctx.fillRect(0, 0, width, height)
     cursor = view.shown_cursor()
@@ -75,4 +75,5 @@ def draw_setup(ctx, layout, editor, view, width, height):
         if cell.name == cursor and not cell.ghost:
             draw_cursor(ctx, layout, cell, colours)
     ctx.globalAlpha = 1.0
-    draw_labels(ctx, layout, colours)
+    if view.coordinates:
+        draw_labels(ctx, layout, colours)

@@ -15,7 +15,10 @@ class View:
         self.cursor_shown = False  # drawn while the board has keyboard focus
         self.reviewing = None  # moves played to reach the past position shown; None: live
         self.hint = None  # the move Hint suggests
-        self.theme = "light"
+        self.theme = "light"  # the colours of the moment: "light" or "dark"
+        self.board = "wood"  # the board's colours (render.PALETTES)
+        self.coordinates = True  # files and ranks written round the board
+        self.dots = True  # the selected man's destinations marked
         self.motion = None  # the last move in motion (motion.Motion), while it plays
         self.drag = None  # (cell, x, y): the man of `cell` dragged, at canvas point (x, y)
 

@@ -1,0 +1,60 @@
+"""The visitor's settings: theme, board colours, motion, sound, coordinates and the
+legal-move dots, kept in the browser where storage allows (as JSON under SETTINGS_KEY).
+
+Decided without the DOM: what may be chosen, the words for it, and reading a stored
+text back, where anything unreadable or unknown falls back to the default and says so.
+"""
+
+import json
+
+SETTINGS_KEY = "boardgames.settings"
+# setting -> (label, allowed values, default); the values' words are in WORDS.
+CHOICES = {
+    "theme": ("Theme", ("system", "light", "dark"), "system"),
+    "board": ("Board colours", ("wood", "green", "blue", "grey"), "wood"),
+    "motion": ("Moves in motion", (True, False), True),
+    "sound": ("Sound", (True, False), True),
+    "coordinates": ("Coordinates", (True, False), True),
+    "dots": ("Legal-move dots", (True, False), True),
+}
+WORDS = {"system": "As the system", "light": "Light", "dark": "Dark", "wood": "Wood",
+         "green": "Green", "blue": "Blue", "grey": "Grey", True: "On", False: "Off"}
+
+
+def defaults():
+    return {name: default for name, (_, _, default) in CHOICES.items()}
+
+
+def read_settings(text):
+    """(settings, problem): the stored `text` (None: nothing stored) read back; a value
+    that is not one of its choices, or a text that is not settings, leaves the default."""
+    settings = defaults()
+    if text is None:
+        return settings, None
+    try:
+        stored = json.loads(text)
+    except ValueError:
+        stored = None
+    if not isinstance(stored, dict):
+        return settings, "Your saved settings could not be read, so the defaults are used."
+    ignored = []
+    for name, value in stored.items():
+        if name in CHOICES and value in CHOICES[name][1] and isinstance(value, type(CHOICES[name][2])):
+            settings[name] = value
+        elif name in CHOICES:
+            ignored.append(CHOICES[name][0].lower())
+    problem = f"Saved settings not understood ({', '.join(ignored)}): defaults used for them." if ignored else None
+    return settings, problem
+
+
+def write_settings(settings):
+    return json.dumps({name: settings[name] for name in CHOICES}, sort_keys=True)
+
+
+def choose(settings, name, text):
+    """Settings with `name` set from a page control's `text` ('dark', 'true')."""
+    _, allowed, _ = CHOICES[name]
+    value = {str(v).lower(): v for v in allowed}.get(text.lower())
+    if value is None:
+        raise ValueError(f"{name} cannot be '{text}'")
+    return {**settings, name: value}

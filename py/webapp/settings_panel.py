@@ -1,0 +1,57 @@
+"""The Settings panel: a choice per setting (webapp/settings.py), kept in this browser
+where storage allows, and applied to the page (its theme) and the view (board colours,
+coordinates, dots); motion and sound are read where moves are shown and heard."""
+
+from pyscript import document, window
+
+from webapp.dom import add_text, element
+from webapp.settings import CHOICES, SETTINGS_KEY, WORDS, choose, read_settings, write_settings
+
+
+class SettingsPanel:
+    def __init__(self, app):
+        self.app = app
+        self.chosen = None  # the settings in force
+
+    def install(self):
+        box = element("settings-body")
+        for name, (label, allowed, _) in CHOICES.items():
+            tag = add_text(box, "label", f"{label} ")
+            select = add_text(tag, "select", "")
+            select.id = f"setting-{name}"
+            for value in allowed:
+                add_text(select, "option", WORDS[value]).value = str(value).lower()
+            self.app.listen(select, "change", lambda e, name=name: self.changed(name))
+        store = self.app.share.storage()
+        text = store.getItem(SETTINGS_KEY) if store is not None else None
+        self.chosen, problem = read_settings(text if isinstance(text, str) else None)
+        for name, value in self.chosen.items():
+            element(f"setting-{name}").value = str(value).lower()
+        self.apply()
+        return problem
+
+    def changed(self, name):
+        self.chosen = choose(self.chosen, name, element(f"setting-{name}").value)
+        store = self.app.share.storage()
+        if store is not None:
+            store.setItem(SETTINGS_KEY, write_settings(self.chosen))
+        else:
+            self.app.say("This browser keeps nothing for this page: the setting lasts until you leave.")
+        self.apply()
+        self.app.resize()
+
+    def apply(self):
+        """The page's colours and the view's board colours, coordinates and dots."""
+        chosen, view = self.chosen, self.app.view
+        theme = chosen["theme"]
+        if theme == "system":
+            document.documentElement.removeAttribute("data-theme")
+        else:
+            document.documentElement.setAttribute("data-theme", theme)
+        view.board, view.coordinates, view.dots = chosen["board"], chosen["coordinates"], chosen["dots"]
+
+    def theme(self):
+        """The colours of the moment: the chosen theme, or the system's."""
+        if self.chosen["theme"] != "system":
+            return self.chosen["theme"]
+        return "dark" if window.matchMedia("(prefers-color-scheme: dark)").matches else "light"
