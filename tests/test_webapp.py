@@ -110,3 +110,19 @@ def test_every_man_is_drawn_on_its_own_cell_in_its_sides_colour(game_id, theme):
             assert mark.size >= layout.inner_radius(cell) * 0.9
     texts = {t.text for t in ctx.texts}
     assert {"a", "1"} <= texts
+
+
+@pytest.mark.parametrize("players,moves,words", [
+    ({"w": HUMAN, "b": HUMAN}, "a4-a3 e6-h6 a3-a2 e5-e6 a2-a1 e6-c6 b5-b4 c6-c9",
+     ("White wins", "The king escaped to the edge.")),
+    ({"w": HUMAN, "b": COMPUTER}, "a4-a3 e6-h6 a3-a2 e5-e6 a2-a1 e6-c6 b5-b4 c6-c9",
+     ("You won!", "The king escaped to the edge.")),
+    ({"w": COMPUTER, "b": HUMAN}, "a4-a3 e6-h6 a3-a2 e5-e6 a2-a1 e6-c6 b5-b4 c6-c9",
+     ("You lost", "The king escaped to the edge.")),
+    ({"w": HUMAN, "b": HUMAN}, "d1-d3", None),
+])
+def test_the_result_card_speaks_to_the_human_against_the_computer(players, moves, words):
+    session = Session("tablut", players=players)
+    for move in moves.split():
+        session.play(move)
+    assert session.result_words() == words

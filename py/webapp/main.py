@@ -26,6 +26,7 @@ from webapp.layout import Layout, board_cells
 from webapp.motion import DURATION, QUICK, motion_of
 from webapp.record import settings_from_query
 from webapp.render import draw_board
+from webapp.result_panel import ResultPanel
 from webapp.session import Session
 from webapp.settings_panel import SettingsPanel
 from webapp.setup_editor import draw_setup
@@ -48,7 +49,8 @@ class App:
         self.share = SharePanel(self)
         self.setup = SetupPanel(self)
         self.settings = SettingsPanel(self)
-        self.panels = (self.game, self.share, self.computer)  # what update() refreshes
+        self.result = ResultPanel(self)
+        self.panels = (self.game, self.share, self.computer, self.result)  # what update() refreshes
         self.shown = (None, 0)  # (session, moves) on the board at the last update
         self.motion_start = None  # the animation frame time the motion began at
         self.press = None  # (cell, pointer id, x, y, deselect?): a man pressed, maybe to drag

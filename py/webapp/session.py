@@ -200,6 +200,22 @@ class Session:
         return True
 
     # -- words for the page --------------------------------------------------------
+    def result_words(self):
+        """(headline, reason) for the end-of-game card, None while the game goes on; the
+        headline speaks to the one human player against the computer."""
+        result = self.result
+        if result is None:
+            return None
+        humans = [side for side, who in self.players.items() if who == HUMAN]
+        if result["winner"] is None:
+            headline = "Draw"
+        elif len(humans) == 1:
+            headline = "You won!" if SIDE_NAMES[humans[0]] == result["winner"] else "You lost"
+        else:
+            headline = f"{result['winner'].capitalize()} wins"
+        reason = result["reason"]
+        return headline, reason[0].upper() + reason[1:] + "."
+
     def status(self):
         result = self.result
         if result is None:
