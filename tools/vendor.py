@@ -3,13 +3,15 @@ patched so that a page whose storage is refused still starts (tools/patch_runtim
 
 The page loads everything from its own origin: vendor/ is git-ignored and rebuilt from
 the versions pinned in package-lock.json (`npm ci` puts them in node_modules/).  Then it
-writes the service worker's precache list (tools/build_sw.py), which depends on vendor/.
+draws the boards' previews (tools/build_previews.py, which lists the runtime's sizes) and
+writes the service worker's precache list (tools/build_sw.py), which depends on both.
 """
 
 import os
 import shutil
 import sys
 
+import build_previews
 import build_sw
 import patch_runtime
 
@@ -45,6 +47,7 @@ def main():
     print(f"vendor: {n} Pyodide files and {m} PyScript files in vendor/")
     patched = patch_runtime.patch_folder(os.path.join(vendor, "pyscript"))
     print(f"vendor: patched {patched} copies of idb-map for refused storage (tools/patch_runtime.py)")
+    build_previews.write(ROOT)  # they list the runtime's sizes; the service worker keeps them
     build_sw.write(ROOT)
 
 

@@ -18,6 +18,7 @@ from boardgames import GAME_IDS, get_game
 from webapp import access, game_panels, hook, sharing
 from webapp.computer_panel import ComputerPanel
 from webapp.dom import element
+from webapp.embed_panel import EmbedPanel
 from webapp.layout import Layout, board_cells
 from webapp.record import settings_from_query
 from webapp.render import draw_board
@@ -48,6 +49,7 @@ class App:
     # -- setup -------------------------------------------------------------------
     def install(self):
         select = element("game-select")
+        select.innerHTML = ""  # start.js listed the games for the page before Python ran
         for game_id in GAME_IDS:
             option = document.createElement("option")
             option.value = game_id
@@ -276,6 +278,9 @@ class App:
 
     @staticmethod
     def theme():
+        chosen = document.documentElement.dataset.board  # start.js: ?theme=, ?bg=, else the system's
+        if chosen in ("light", "dark"):
+            return chosen
         return "dark" if window.matchMedia("(prefers-color-scheme: dark)").matches else "light"
 
     def draw(self):
@@ -306,14 +311,18 @@ def start():
     opening = sharing.opening(params, saved if isinstance(saved, str) else None)
     if opening["set_aside"]:
         store.setItem(sharing.SET_ASIDE_KEY, saved)
-    app.share.keep = not opening["embed"]
+    app.share.keep = not opening["embed"] and store is not None
     document.body.classList.toggle("embed", opening["embed"])
     element("level").value = str(opening["level"])
+    embedding = EmbedPanel(app, params)
+    embedding.install()
     app.begin(opening["session"])
-    app.say(" ".join(opening["messages"]))
     app.changed()
+    notes = [] if store is not None or opening["embed"] else [sharing.NOT_SAVED]
+    app.say(" ".join(opening["messages"] + embedding.open() + notes))
     hook.install(app)
     element("loading").hidden = True
+    embedding.take_over()
     document.body.dataset.ready = "1"
     return app
 

@@ -48,9 +48,10 @@ class SharePanel:
         if event.key == "Escape" and self.app.reviewing is not None:
             self.review(None)
 
-    def review(self, index):
+    def review(self, index, focus=True):
         """Show the position after move `index` (None: back to the live game); the
-        computer waits while a past position is shown."""
+        computer waits while a past position is shown.  `focus` moves the keyboard focus
+        to what comes next (the board, or Back to game); the viewer keeps it."""
         app = self.app
         app.reviewing = index
         app.computer.cancel_thinking()
@@ -59,10 +60,9 @@ class SharePanel:
         app.draw()
         if app.reviewing is None:
             app.say("")
-            element("board").focus()
             app.computer.maybe_think()
-        else:
-            element("back-to-game").focus()
+        if focus:
+            element("board" if app.reviewing is None else "back-to-game").focus()
 
     @staticmethod
     def storage():
@@ -74,8 +74,13 @@ class SharePanel:
 
     def save(self):
         store = self.storage()
-        if self.keep and store is not None:
+        if not self.keep or store is None:
+            return
+        try:
             store.setItem(sharing.SAVE_KEY, saved_payload(self.app.session, self.app.computer.level()))
+        except Exception:  # noqa: BLE001 - storage full or refused: play on, unsaved
+            self.keep = False
+            self.app.say(sharing.NOT_SAVED)
 
     def show_links(self):
         """The share panel's link, record and embed code, and the embedded page's link to
