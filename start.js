@@ -148,6 +148,7 @@
     }
     box.hidden = Object.keys(game.options).length === 0;
     byId("status").textContent = opening.own ? "Loading your game\u2026" : game.status;
+    byId("draw").hidden = !game.draw;  // between two humans, as Python will show it
     const link = new URLSearchParams();
     for (const name of [...data.linkParams, ...Object.keys(game.options)]) {
       if (params.has(name)) link.set(name, params.get(name));
@@ -156,19 +157,22 @@
     byId("viewer").hidden = !(flag("viewer") && params.get("moves"));
   }
 
-  function showPreview() {
-    const preview = byId("preview");
+  // The picture is fetched at once (this script runs in the page's <head>), and shown
+  // as soon as the page around it is parsed.
+  function fetchPicture() {
     const file = `./previews/${opening.key}${flag("flip") ? "-flipped" : ""}.svg`;
-    fetch(file)
-      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(response.status))))
-      .then((svg) => {
-        if (ready) return;
-        byId("preview-board").innerHTML = svg;
-        preview.classList.add("drawn");
-        requestAnimationFrame(() => setTimeout(shown));  // after the frame that paints it
-      })
-      .catch((error) => console.info("boardgames: no board picture:", error.message));
+    return fetch(file).then((response) => (response.ok ? response.text() : Promise.reject(new Error(response.status))));
+  }
+
+  function showPreview(picture) {
+    const preview = byId("preview");
     byId("preview-note").hidden = !opening.own;
+    picture.then((svg) => {
+      if (ready) return;
+      byId("preview-board").innerHTML = svg;
+      preview.classList.add("drawn");
+      requestAnimationFrame(shown);  // the frame that paints it
+    }).catch((error) => console.info("boardgames: no board picture:", error.message));
   }
 
   // -- starting the engine, and its progress
@@ -192,7 +196,7 @@
   const runtime = data ? data.runtime : {};
   const totalBytes = Object.values(runtime).reduce((a, b) => a + b, 0);
   const arrived = new Set();
-  let downloaded = 0, bytesSinceStart = 0, lastSign = 0, stage = null, shownText = "";
+  let downloaded = 0, bytesSinceStart = 0, lastSign = 0, stage = null, shownText = "", shownValue = 0;
 
   function watchProgress() {
     lastSign = startedAt;
@@ -238,7 +242,8 @@
     if (ready || failed || !started) return;
     const share = downloadShare();
     const [from, to] = DOWNLOAD;
-    byId("loading-bar").value = Math.max(stage ? stage[0] : 0, from + (to - from) * share);
+    shownValue = Math.max(shownValue, stage ? stage[0] : 0, from + (to - from) * share);  // never back
+    byId("loading-bar").value = shownValue;
     const words = stage ? stage[1] : share >= 1 ? "Starting Python" : "Downloading the game engine";
     const kept = queued.length ? ` (your ${queued.length === 1 ? "click is" : "clicks are"} kept)` : "";
     if (words + kept !== shownText) {  // a screen reader hears each stage once
@@ -299,12 +304,13 @@
     },
   };
 
+  opening = data ? chooseOpening() : null;
+  const picture = opening ? fetchPicture() : null;
   document.addEventListener("DOMContentLoaded", () => {
     if (data) {
-      opening = chooseOpening();
       applyTheme();
       prefill();
-      showPreview();
+      showPreview(picture);
     } else {
       console.error("boardgames: previews/previews.js is missing (make vendor writes it)");
     }

@@ -156,10 +156,10 @@ def new_game(page, game_id):
     assert state(page)["game"] == game_id
 
 
-def screen_pixels(page, points):
-    """RGBA of the screen at viewport points [(x, y)], from a screenshot (decoded by the
-    browser): what the reader sees, whatever drew it (the preview's SVG or the canvas)."""
-    png = base64.b64encode(page.screenshot()).decode()
+def screen_pixels(page, points, screenshot=None):
+    """RGBA at viewport points [(x, y)] of a screenshot (taken now unless given; decoded by
+    the browser): what the reader sees, whatever drew it (the preview's SVG or the canvas)."""
+    png = base64.b64encode(screenshot or page.screenshot()).decode()
     return page.evaluate("""async ([png, points]) => {
         const bitmap = await createImageBitmap(await (await fetch("data:image/png;base64," + png)).blob());
         const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext("2d");

@@ -100,7 +100,7 @@ def game_data(game_id):
                       "default": game.chosen[name]}
                for name, allowed in game.options.items()}
     return {"name": game.name, "summary": game.summary, "status": Session(game_id).status(),
-            "options": options}
+            "options": options, "draw": game_id in assist.AGREED_DRAW_GAMES}
 
 
 def runtime_sizes(root):

@@ -9,6 +9,13 @@ from webapp.dom import add_text, element
 from webapp.record import game_record, parse_record, saved_payload
 
 
+def clipboard_allowed():
+    """False in a frame whose embedding page does not allow clipboard-write: there the
+    browser refuses and logs an error, so the page does not ask."""
+    policy = getattr(document, "permissionsPolicy", None) or getattr(document, "featurePolicy", None)
+    return policy is None or bool(policy.allowsFeature("clipboard-write"))
+
+
 class SharePanel:
     def __init__(self, app):
         self.app = app
@@ -96,6 +103,8 @@ class SharePanel:
     async def copy_link(self):
         box = element("share-link")
         try:
+            if not clipboard_allowed():
+                raise PermissionError("clipboard-write is not allowed in this frame")
             await window.navigator.clipboard.writeText(box.value)
             self.app.say("Link copied: paste it to share this game.")
         except Exception:  # noqa: BLE001 - clipboard refused or missing: select it instead
