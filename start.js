@@ -254,10 +254,12 @@
 
   function listen() {
     const preview = byId("preview");
-    preview.addEventListener("pointerdown", (event) => {
+    preview.setAttribute("aria-label", lazy ? "Game board: a click or a key on it starts the game"
+      : "Game board, getting ready: clicks on it are kept");
+    // A click (not a pointerdown: a finger scrolling a post past an embed must not start it)
+    preview.addEventListener("click", (event) => {
       if (ready || event.target.closest("#play")) return;
-      event.preventDefault();
-      if (!opening.own && !failed) {
+      if (opening && !opening.own && !failed) {
         const box = preview.getBoundingClientRect();
         queued.push({ x: (event.clientX - box.left) / box.width, y: (event.clientY - box.top) / box.height,
                       shift: event.shiftKey });

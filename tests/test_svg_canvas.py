@@ -10,9 +10,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from boardgames import GAME_IDS, get_game
+from build_previews import WIDTH, draw_preview
 from tables import read_table
 from webapp.layout import Layout, board_cells
-from webapp.render import draw_board
 from webapp.session import Session
 from webapp.svg_canvas import SvgCanvas
 
@@ -65,13 +65,9 @@ def test_calls_it_does_not_know_are_refused():
 def test_every_board_is_a_well_formed_svg_with_its_cells_and_men(game_id, flipped):
     session = Session(game_id)
     cells = board_cells(session.game)
-    width = 480
-    height = width * Layout.aspect(cells)
-    layout = Layout(cells, width, height, flipped=flipped)
-    ctx = SvgCanvas(width, height)
-    draw_board(ctx, layout, session, "light", width, height)
-    root = ET.fromstring(ctx.svg())
-    assert root.get("viewBox") == f"0 0 480 {height:.2f}".rstrip("0").rstrip(".")
+    root = ET.fromstring(draw_preview(session, flipped, "light"))  # render.py through SvgCanvas
+    height = WIDTH * Layout.aspect(cells)
+    assert root.get("viewBox") == f"0 0 {WIDTH} {height:.2f}".rstrip("0").rstrip(".")
     paths = [p.get("d") for p in root.iter(SVG + "path")]
     polygons = {p for p in paths if re.fullmatch(r"M[^A-Z]+(L[^A-Z]+){3}Z", p)}
     assert len(polygons) >= len(cells)  # a closed 4-corner outline per cell (ghosts included)
