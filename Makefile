@@ -1,12 +1,13 @@
 # Two commands do all set-up on a fresh Debian machine (as root, or with sudo):
 #   make play   - install what is missing, vendor the runtime, serve the app on 127.0.0.1
 #   make test   - install what the tests need, then run every test
+#   make site   - write site/ (and site.zip): exactly what a static web host needs
 PORT ?= 8000
 VENV := .venv
 PY := $(VENV)/bin/python
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play test test-fast bench vendor deps system-deps sync
+.PHONY: play test test-fast bench vendor site deps system-deps sync
 
 play: vendor
 	@echo "Serving the board games at http://127.0.0.1:$(PORT)/  (Ctrl-C stops)"
@@ -27,6 +28,10 @@ bench: deps vendor
 
 vendor: node_modules/.installed
 	python3 tools/vendor.py
+
+# The folder to deploy (copy it to any static host, under any path) and its zip.
+site: vendor
+	python3 tools/build_site.py --zip
 
 # Rewrite the [files] of pyscript.toml and worker.toml after adding or removing a Python module.
 sync:

@@ -22,9 +22,8 @@ def watched_page(context, seen, responses):
     return page
 
 
-def test_the_page_starts_and_plays_with_the_server_stopped(browser):
-    build_sw.write(ROOT)  # what `make vendor` does: precache.js matches the files served
-    server = serve(ROOT)
+def test_the_page_starts_and_plays_with_the_server_stopped(browser, site_dir):
+    server = serve(site_dir)  # its precache.js lists the files served (tools/build_site.py)
     site = f"http://127.0.0.1:{server.server_address[1]}"
     context = browser.new_context(viewport={"width": 1100, "height": 850})
     try:
@@ -40,7 +39,7 @@ def test_the_page_starts_and_plays_with_the_server_stopped(browser):
         }""")
         assert cache["active"] in ("activating", "activated")
         assert len(cache["names"]) == 1 and cache["names"][0].startswith("boardgames-")
-        assert cache["kept"] == len(build_sw.precache_files(ROOT))
+        assert cache["kept"] == len(build_sw.precache_files(site_dir))
 
         server.shutdown()
         server.server_close()

@@ -119,7 +119,7 @@ def test_the_board_plays_inside_an_iframe(module_page, site):
     page = module_page.context.new_page()
     page.route(host, lambda route: route.fulfill(content_type="text/html", body=(
         "<!doctype html><title>Class page</title><h1>Our lesson</h1>"
-        f'<iframe src="{site}/index.html?embed=1&game=tablut" width="400" height="450" '
+        f'<iframe src="{site}/index.html?embed=1&autostart=1&game=tablut" width="400" height="450" '
         'style="border:0;display:block" title="Board game"></iframe>')))
     page.goto(host)
     frame = page.frame(url=re.compile(r"embed=1"))

@@ -70,3 +70,4 @@ def test_embed_snippet_escapes_the_address():
 def test_review_words_name_the_move():
     session = played("tablut", ["d1-d3", "e3-f3"])
     assert review_words(session, 1) == "Reviewing move 1 (d1-d3) of 2"
+    assert review_words(session, 0) == "Reviewing the start position, before move 1 of 2"

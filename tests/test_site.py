@@ -28,7 +28,7 @@ def test_the_worker_gets_the_whole_engine_and_nothing_of_the_page():
 
 
 def test_the_page_names_no_outside_host():
-    for name in ("index.html", "pyscript.toml", "worker.toml", "css/style.css"):
+    for name in ("index.html", "start.js", "pyscript.toml", "worker.toml", "css/style.css"):
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", read(name)), name
 
 

@@ -28,6 +28,7 @@ PAGE = "index.html"
 MANIFEST = "manifest.webmanifest"
 CONFIGS = ("pyscript.toml", "worker.toml")  # the page's and the AI worker's PyScript configs
 CACHE_PREFIX = "boardgames-"
+PREVIEWS = "previews"  # the boards' pictures start.js shows before Python runs (tools/build_previews.py)
 # PyScript chunks for features the page does not use (code editor, terminal, MicroPython,
 # archives in [files], graph plots, its own service worker) and its optional CSS: never
 # requested, so not worth 1 MB of every visitor's storage.  e2e/test_offline.py checks
@@ -77,10 +78,16 @@ def vendor_files(root):
     return found
 
 
+def preview_files(root):
+    path = os.path.join(root, PREVIEWS)
+    return [f"{PREVIEWS}/{name}" for name in sorted(os.listdir(path))] if os.path.isdir(path) else []
+
+
 def precache_files(root=ROOT):
     """Paths (relative to the site root, sorted) of every file the worker precaches."""
     files = {PAGE}
-    for name in page_references(root) + manifest_icons(root) + config_files(root) + vendor_files(root):
+    for name in (page_references(root) + manifest_icons(root) + config_files(root) + vendor_files(root)
+                 + preview_files(root)):
         files.add(os.path.normpath(name))
     missing = [name for name in files if not os.path.isfile(os.path.join(root, name))]
     if missing:

@@ -1,15 +1,19 @@
-"""Copy the pinned runtime (Pyodide core, PyScript dist) from node_modules into vendor/.
+"""Copy the pinned runtime (Pyodide core, PyScript dist) from node_modules into vendor/,
+patched so that a page whose storage is refused still starts (tools/patch_runtime.py).
 
 The page loads everything from its own origin: vendor/ is git-ignored and rebuilt from
 the versions pinned in package-lock.json (`npm ci` puts them in node_modules/).  Then it
-writes the service worker's precache list (tools/build_sw.py), which depends on vendor/.
+draws the boards' previews (tools/build_previews.py, which lists the runtime's sizes) and
+writes the service worker's precache list (tools/build_sw.py), which depends on both.
 """
 
 import os
 import shutil
 import sys
 
+import build_previews
 import build_sw
+import patch_runtime
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
@@ -41,6 +45,9 @@ def main():
         sys.exit(f"vendor: expected {len(PYODIDE_FILES)} Pyodide files, found {n}")
     m = copy_tree(pyscript, os.path.join(vendor, "pyscript"), lambda name: not name.endswith(".map"))
     print(f"vendor: {n} Pyodide files and {m} PyScript files in vendor/")
+    patched = patch_runtime.patch_folder(os.path.join(vendor, "pyscript"))
+    print(f"vendor: patched {patched} copies of idb-map for refused storage (tools/patch_runtime.py)")
+    build_previews.write(ROOT)  # they list the runtime's sizes; the service worker keeps them
     build_sw.write(ROOT)
 
 

@@ -22,6 +22,7 @@ from webapp.computer import is_demo
 from webapp.computer_panel import ComputerPanel
 from webapp.dom import element
 from webapp.game_panels import GamePanel
+from webapp.embed_panel import EmbedPanel
 from webapp.layout import Layout, board_cells
 from webapp.motion import DURATION, QUICK, motion_of
 from webapp.record import settings_from_query
@@ -36,7 +37,8 @@ from webapp.view import View
 
 
 class App:
-    def __init__(self):
+    def __init__(self, params):
+        """`params`: the page's URL parameters ({name: text})."""
         self.canvas = element("board")
         self.ctx = self.canvas.getContext("2d")
         self.session = None
@@ -50,6 +52,7 @@ class App:
         self.setup = SetupPanel(self)
         self.settings = SettingsPanel(self)
         self.result = ResultPanel(self)
+        self.embed = EmbedPanel(self, params)
         self.panels = (self.game, self.share, self.computer, self.result)  # what update() refreshes
         self.shown = (None, 0)  # (session, moves) on the board at the last update
         self.motion_start = None  # the animation frame time the motion began at
@@ -61,7 +64,7 @@ class App:
     # -- setup -------------------------------------------------------------------
     def install(self):
         """Listen to the page; returns what to say about the stored settings, if anything."""
-        for panel in (*self.panels, self.setup):
+        for panel in (*self.panels, self.setup, self.embed):
             panel.install()
         self.listen(element("undo"), "click", lambda e: self.undo())
         self.listen(element("redo"), "click", lambda e: self.redo())
@@ -350,22 +353,24 @@ class App:
 
 
 def start():
-    app = App()
-    settings_problem = app.install()
     params = js.Object.fromEntries(js.URLSearchParams.new(window.location.search)).to_py()
+    app = App(params)
+    settings_problem = app.install()
     store = app.share.storage()
     saved = store.getItem(sharing.SAVE_KEY) if store is not None else None
     opening = sharing.opening(params, saved if isinstance(saved, str) else None)
     if opening["set_aside"]:
         store.setItem(sharing.SET_ASIDE_KEY, saved)
-    app.share.keep = not opening["embed"]
+    app.share.keep = not opening["embed"] and store is not None
     document.body.classList.toggle("embed", opening["embed"])
     element("level").value = str(opening["level"])
     app.begin(opening["session"])
-    app.say(" ".join(opening["messages"] + [settings_problem or ""]).strip())
     app.update()
+    notes = [] if store is not None or opening["embed"] else [sharing.NOT_SAVED]
+    app.say(" ".join(opening["messages"] + [settings_problem or ""] + app.embed.open() + notes).strip())
     hook.install(app)
     element("loading").hidden = True
+    app.embed.take_over()
     document.body.dataset.ready = "1"
     return app
 

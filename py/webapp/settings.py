@@ -58,3 +58,13 @@ def choose(settings, name, text):
     if value is None:
         raise ValueError(f"{name} cannot be '{text}'")
     return {**settings, name: value}
+
+
+def schemes(theme, url_theme, url_bg, system):
+    """(page colours, board colours), each "light" or "dark": a link's `bg` and `theme`
+    (each standing in for the other) win over the chosen `theme`, which wins over the
+    `system`'s ("auto" and "system" mean: no choice)."""
+    chosen = theme if theme != "system" else system
+    page = next((v for v in (url_bg, url_theme) if v in ("light", "dark")), chosen)
+    board = next((v for v in (url_theme, url_bg) if v in ("light", "dark")), chosen)
+    return page, board

@@ -5,7 +5,7 @@ coordinates, dots); motion and sound are read where moves are shown and heard.""
 from pyscript import document, window
 
 from webapp.dom import add_text, element
-from webapp.settings import CHOICES, SETTINGS_KEY, WORDS, choose, read_settings, write_settings
+from webapp.settings import CHOICES, SETTINGS_KEY, WORDS, choose, read_settings, schemes, write_settings
 
 
 class SettingsPanel:
@@ -43,15 +43,17 @@ class SettingsPanel:
     def apply(self):
         """The page's colours and the view's board colours, coordinates and dots."""
         chosen, view = self.chosen, self.app.view
-        theme = chosen["theme"]
-        if theme == "system":
-            document.documentElement.removeAttribute("data-theme")
-        else:
-            document.documentElement.setAttribute("data-theme", theme)
+        page, _ = self.schemes()
+        document.documentElement.setAttribute("data-theme", page)
         view.board, view.coordinates, view.dots = chosen["board"], chosen["coordinates"], chosen["dots"]
 
+    def schemes(self):
+        url = self.app.embed.settings
+        system = "dark" if window.matchMedia("(prefers-color-scheme: dark)").matches else "light"
+        return schemes(self.chosen["theme"], url["theme"], url["bg"], system)
+
     def theme(self):
-        """The colours of the moment: the chosen theme, or the system's."""
-        if self.chosen["theme"] != "system":
-            return self.chosen["theme"]
-        return "dark" if window.matchMedia("(prefers-color-scheme: dark)").matches else "light"
+        """The board's colours of the moment (a link's, the chosen theme, the system's)."""
+        _, board = self.schemes()
+        document.documentElement.setAttribute("data-board", board)
+        return board

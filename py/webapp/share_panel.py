@@ -3,11 +3,18 @@ link, record, embed code and loading a record (the formats are in record.py, the
 choices in sharing.py).  It shows what the session and the view hold; picking a move
 asks the App to review it."""
 
-from pyscript import window
+from pyscript import document, window
 
 from webapp import sharing
 from webapp.dom import add_text, element
 from webapp.record import game_record, parse_record, saved_payload
+
+
+def clipboard_allowed():
+    """False in a frame whose embedding page does not allow clipboard-write: there the
+    browser refuses and logs an error, so the page does not ask."""
+    policy = getattr(document, "permissionsPolicy", None) or getattr(document, "featurePolicy", None)
+    return policy is None or bool(policy.allowsFeature("clipboard-write"))
 
 
 class SharePanel:
@@ -68,9 +75,14 @@ class SharePanel:
         if not self.keep or store is None:
             return
         payload = saved_payload(self.app.session, self.app.computer.level())
-        if payload != self.saved:
+        if payload == self.saved:
+            return
+        try:
             store.setItem(sharing.SAVE_KEY, payload)
             self.saved = payload
+        except Exception:  # noqa: BLE001 - storage full or refused: play on, unsaved
+            self.keep = False
+            self.app.say(sharing.NOT_SAVED)
 
     def show_links(self):
         """The share panel's link, record and embed code, and the embedded page's link to
@@ -86,6 +98,8 @@ class SharePanel:
     async def copy_link(self):
         box = element("share-link")
         try:
+            if not clipboard_allowed():
+                raise PermissionError("clipboard-write is not allowed in this frame")
             await window.navigator.clipboard.writeText(box.value)
             self.app.say("Link copied: paste it to share this game.")
         except Exception:  # noqa: BLE001 - clipboard refused or missing: select it instead

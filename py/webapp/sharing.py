@@ -12,6 +12,8 @@ from .record import computer_param, replay, restore, settings_from_query, share_
 SAVE_KEY = "boardgames.saved"  # localStorage: the game in progress
 SET_ASIDE_KEY = "boardgames.saved.unreadable"  # a saved game that could not be restored
 LINK_PARAMS = ("game", "fen", "moves")  # a link naming a game wins over the saved one
+NOT_SAVED = ("This browser does not let the page keep your game (storage is refused here, "
+             "as in a page embedded by another site): play on, it just will not come back.")
 
 
 def opening(params, saved):
@@ -54,4 +56,6 @@ def embed_snippet(url):
 
 def review_words(session, index):
     """The banner over a past position: index is the number of moves played to reach it."""
+    if index == 0:
+        return f"Reviewing the start position, before move 1 of {len(session.moves)}"
     return f"Reviewing move {index} ({session.moves[index - 1]}) of {len(session.moves)}"

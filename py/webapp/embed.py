@@ -1,0 +1,94 @@
+"""The settings a page takes from its URL besides the game (which record.py reads):
+colours, orientation, the record's move to open at and the viewer that steps through a
+record, as bloggers know them from lichess embeds.  Decided without the DOM, so every
+setting and every message is tested in CPython (tests/test_embed.py).
+
+    theme=light|dark|auto  the board's colours     bg=light|dark|auto  the page's colours
+    flip=1                 Black at the bottom     ply=N (or #N)       open at move N (0: the start)
+    viewer=1               step back and forward   autoplay=1          play the record through
+    speed=S                seconds a move (autoplay)  autostart=1      (embed) start at once
+
+Each bad value is explained and replaced by its default, as record.py does.  start.js
+reads `theme`, `bg`, `flip` and `autostart` too, to draw the board before Python runs.
+"""
+
+SCHEMES = ("light", "dark", "auto")
+YES, NO = ("1", "true", "yes"), ("0", "false", "no")
+SWITCHES = ("flip", "viewer", "autoplay", "autostart")
+SPEEDS = (0.2, 30.0)  # seconds a move, slowest and fastest allowed
+DEFAULT_SPEED = 1.5
+# The viewer's keys (on the page outside the board, or on its buttons) and its actions.
+VIEWER_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last",
+               "p": "autoplay", "P": "autoplay"}
+
+
+def embed_settings(params, fragment=""):
+    """(settings, problems) from URL `params` ({name: text}) and the `fragment` ('#12').
+
+    settings: theme and bg ('light', 'dark' or 'auto'), flip, viewer, autoplay and
+    autostart (bools), ply (a move number or None) and speed (seconds a move)."""
+    settings = {"theme": "auto", "bg": "auto", "ply": None, "speed": DEFAULT_SPEED,
+                **{name: False for name in SWITCHES}}
+    problems = []
+    for name in ("theme", "bg"):
+        value = params.get(name)
+        if value is not None:
+            if value in SCHEMES:
+                settings[name] = value
+            else:
+                problems.append(f"{name} must be light, dark or auto; '{value}' ignored.")
+    for name in SWITCHES:
+        value = params.get(name)
+        if value is not None:
+            if value.lower() in YES + NO:
+                settings[name] = value.lower() in YES
+            else:
+                problems.append(f"{name} must be 1 or 0; '{value}' ignored.")
+    ply = params.get("ply")
+    if ply is None and fragment.lstrip("#").isdigit():
+        ply = fragment.lstrip("#")  # lichess's '#12'
+    if ply is not None:
+        if ply.strip().isdigit():
+            settings["ply"] = int(ply)
+        else:
+            problems.append(f"ply must be a move number (0 is the start); '{ply}' ignored.")
+    speed = params.get("speed")
+    if speed is not None:
+        try:
+            seconds = float(speed)
+        except ValueError:
+            seconds = None
+        if seconds is not None and SPEEDS[0] <= seconds <= SPEEDS[1]:
+            settings["speed"] = seconds
+        else:
+            problems.append(f"speed must be seconds a move, {SPEEDS[0]:g} to {SPEEDS[1]:g}; '{speed}' ignored.")
+    return settings, problems
+
+
+def opening_index(settings, moves):
+    """(index of the position to show first, problem or None): the number of moves played
+    to reach it, or None for the game as it stands.  Autoplay without a ply starts from
+    the start position."""
+    ply = settings["ply"]
+    if ply is None:
+        ply = 0 if settings["autoplay"] and moves else len(moves)
+    if ply > len(moves):
+        return None, f"ply {ply} is past the record's {len(moves)} moves; showing the last position."
+    return (None if ply == len(moves) else ply), None
+
+
+def step(index, moves, action):
+    """The position shown after a viewer action ('first', 'back', 'forward', 'last') from
+    `index` (None: the game as it stands, after all `moves`)."""
+    at = len(moves) if index is None else index
+    target = {"first": 0, "back": at - 1, "forward": at + 1, "last": len(moves)}[action]
+    target = max(0, min(len(moves), target))
+    return None if target == len(moves) else target
+
+
+def viewer_words(index, moves):
+    """The viewer's line: where in the record the board is."""
+    at = len(moves) if index is None else index
+    if at == 0:
+        return f"Start position (move 0 of {len(moves)})"
+    return f"Move {at} of {len(moves)}: {moves[at - 1]}"

@@ -1,0 +1,340 @@
+// The page before Python runs: the board as a picture at once, a progress bar that follows
+// the download and PyScript's start-up stages, clicks on the picture kept for the live
+// board, and the moment the engine starts (at once; an embedded page waits for a first
+// click, tap or key on its board unless `autostart=1`, so a post with several embeds costs
+// nothing until a reader plays).  If Python cannot start, the page says so in words.
+//
+// Loaded by index.html's <head>, after previews/previews.js (tools/build_previews.py: the
+// boards as SVG, their sizes, the games' names).  Python takes over through
+// `window.boardgamesBoot.takeOver()` (py/webapp/embed_panel.py), which returns the clicks
+// kept.  `performance.mark("board-shown")` marks the first board on screen, once.
+"use strict";
+(() => {
+  const data = self.BOARD_PREVIEWS || null;
+  const params = new URLSearchParams(location.search);
+  const flag = (name) => /^(1|true|yes)$/i.test(params.get(name) || "");
+  const scheme = (name) => (/^(light|dark)$/.test(params.get(name) || "") ? params.get(name) : null);
+  const byId = (id) => document.getElementById(id);
+  const root = document.documentElement;
+  const embed = flag("embed");
+  const lazy = embed && !flag("autostart");
+  const systemDark = matchMedia("(prefers-color-scheme: dark)");
+  // PyScript's progress events (py:progress) -> [share of the bar, words]
+  const STAGES = {
+    "Loaded interpreter": [0.8, "Loading the games"],
+    "Loaded files": [0.9, "Setting up the board"],
+    "Loaded Pyodide": [0.92, "Setting up the board"],
+  };
+  const DOWNLOAD = [0.05, 0.7];  // the bar's share for the runtime's download
+  const queued = [];  // clicks on the picture: {x, y} as fractions of the board, and shift
+  let opening = null, started = false, ready = false, failed = false, startedAt = 0;
+
+  // -- colours: `bg` for the page, `theme` for the board (light, dark, auto; each defaults
+  // to the other, then to the system's setting); set before anything is drawn.
+  // The visitor's Settings (py/webapp/settings.py) where storage allows: theme, board colours.
+  function chosenSettings() {
+    try {
+      const chosen = JSON.parse(localStorage.getItem(data.settingsKey));
+      return chosen && typeof chosen === "object" ? chosen : {};
+    } catch (error) {
+      return {};  // refused storage or unreadable settings: Python explains
+    }
+  }
+
+  function applyTheme() {
+    const chosen = data ? chosenSettings() : {};
+    const mine = /^(light|dark)$/.test(chosen.theme) ? chosen.theme : (systemDark.matches ? "dark" : "light");
+    root.dataset.theme = scheme("bg") || scheme("theme") || mine;
+    root.dataset.board = scheme("theme") || scheme("bg") || mine;
+    const preview = byId("preview");
+    if (preview && data) {
+      const cells = (data.palettes[chosen.board] || {})[root.dataset.board] || {};
+      for (const [name, value] of Object.entries({ ...data.colours[root.dataset.board], ...cells })) {
+        preview.style.setProperty(name, value);
+      }
+    }
+  }
+  applyTheme();
+  systemDark.addEventListener("change", applyTheme);
+
+  // -- start-up failures: words instead of a blank or frozen board
+  function fail(detail) {
+    if (ready || failed || !started) return;
+    failed = true;
+    const box = byId("loading");
+    box.classList.add("failed");
+    box.innerHTML = "<strong>The game engine could not start.</strong><br>" +
+      "Please reload the page. If this keeps happening, your browser may not support WebAssembly." +
+      "<br><small></small>";
+    box.querySelector("small").textContent = detail || "";
+    console.error("boardgames: start-up failed:", detail);
+  }
+  const words = (reason) => (reason instanceof Event ? `${reason.type} event on ${reason.target}`
+    : String((reason && reason.message) || reason));
+  addEventListener("error", (e) => fail(e.message));
+  addEventListener("unhandledrejection", (e) => fail(words(e.reason)));
+  // PyScript puts raw tracebacks in a banner: keep them out of sight, show our message.
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.classList && node.classList.contains("py-error")) {
+          node.hidden = true;
+          const lines = node.textContent.trim().split("\n");
+          fail(lines[lines.length - 1]);
+        }
+      }
+    }
+  }).observe(root, { childList: true, subtree: true });
+
+  // -- which board: the link's game, else (a full page) the saved game's, else the default
+  function savedGame() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(data.saveKey));
+      return saved && typeof saved === "object" && data.games[saved.game] ? saved : null;
+    } catch (error) {
+      return null;  // refused storage or an unreadable save: Python explains
+    }
+  }
+
+  function chooseOpening() {
+    let source = params, saved = null;
+    if (!embed && !data.linkParams.some((name) => params.has(name))) saved = savedGame();
+    if (saved) source = new URLSearchParams({ game: saved.game, ...Object(saved.options) });
+    const game = data.games[source.get("game")] ? source.get("game") : data.default;
+    const options = {};
+    for (const [name, option] of Object.entries(data.games[game].options)) {
+      const value = Number(source.get(name));
+      options[name] = option.values.some(([v]) => v === value) ? value : option.default;
+    }
+    const key = game + Object.keys(options).sort().map((name) => `-${name}${options[name]}`).join("");
+    const board = data.boards[key];
+    // Another position than the setup: the picture must not pass for the game.
+    const own = saved ? Boolean(saved.moves && saved.moves.length) || (saved.fen || board.setup) !== board.setup
+      : Boolean(params.get("fen") || params.get("moves"));
+    return { game, options, key, board, own };
+  }
+
+  // -- the board's size: as py/webapp/main.py's App.resize computes the canvas's
+  function boardSize(aspect) {
+    const area = byId("board-area");
+    let width = Math.max(200, area.clientWidth), height = width * aspect;
+    const limit = Math.max(240, innerHeight - area.getBoundingClientRect().top - 16);
+    if (height > limit) [height, width] = [limit, limit / aspect];
+    return [width, height];
+  }
+
+  function place() {
+    if (ready) return;
+    const preview = byId("preview");
+    const [width, height] = boardSize(opening ? opening.board.aspect : 1);
+    preview.style.width = `${width}px`;
+    preview.style.height = `${height}px`;
+  }
+
+  function shown() {
+    if (performance.getEntriesByName("board-shown", "mark").length === 0) performance.mark("board-shown");
+  }
+
+  // -- the page around the board, as Python will fill it (so nothing moves when it does)
+  function prefill() {
+    document.body.classList.toggle("embed", embed);
+    const game = data.games[opening.game];
+    const select = byId("game-select");
+    for (const [id, entry] of Object.entries(data.games)) {
+      const option = new Option(entry.name, id);
+      option.title = entry.summary;
+      select.add(option);
+    }
+    select.value = opening.game;
+    byId("game-summary").textContent = game.summary;
+    const box = byId("game-options");
+    for (const [name, option] of Object.entries(game.options)) {
+      const label = document.createElement("label");
+      label.textContent = `${option.label} `;
+      const choice = document.createElement("select");
+      choice.id = `option-${name}`;
+      for (const [value, text] of option.values) choice.add(new Option(text, String(value)));
+      choice.value = String(opening.options[name]);
+      label.appendChild(choice);
+      box.appendChild(label);
+    }
+    box.hidden = Object.keys(game.options).length === 0;
+    byId("status").textContent = opening.own ? "Loading your game\u2026" : game.status;
+    byId("draw").hidden = !game.draw;  // between two humans, as Python will show it
+    const link = new URLSearchParams();
+    for (const name of [...data.linkParams, ...Object.keys(game.options)]) {
+      if (params.has(name)) link.set(name, params.get(name));
+    }
+    byId("full-site").href = `${location.pathname}?${link}`;
+    byId("viewer").hidden = !(flag("viewer") && params.get("moves"));
+  }
+
+  // The picture is fetched at once (this script runs in the page's <head>), and shown
+  // as soon as the page around it is parsed.
+  function fetchPicture() {
+    const file = `./previews/${opening.key}${flag("flip") ? "-flipped" : ""}.svg`;
+    return fetch(file).then((response) => (response.ok ? response.text() : Promise.reject(new Error(response.status))));
+  }
+
+  function showPreview(picture) {
+    const preview = byId("preview");
+    byId("preview-note").hidden = !opening.own;
+    picture.then((svg) => {
+      if (ready) return;
+      byId("preview-board").innerHTML = svg;
+      preview.classList.add("drawn");
+      requestAnimationFrame(shown);  // the frame that paints it
+    }).catch((error) => console.info("boardgames: no board picture:", error.message));
+  }
+
+  // -- starting the engine, and its progress
+  function start() {
+    if (started) return;
+    started = true;
+    startedAt = performance.now();
+    byId("play").hidden = true;
+    byId("loading").hidden = false;
+    watchProgress();
+    const engine = byId("engine").content.firstElementChild;
+    const script = document.createElement("script");
+    script.type = "module";
+    script.src = engine.getAttribute("src");
+    document.head.appendChild(script);
+  }
+
+  // Progress: the runtime's big files as the browser reports them arrived (their sizes
+  // are known from the build), then PyScript's start-up stages.  Between two files the bar
+  // moves at the rate bytes have come in so far, never claiming the files still on their way.
+  const runtime = data ? data.runtime : {};
+  const totalBytes = Object.values(runtime).reduce((a, b) => a + b, 0);
+  const arrived = new Set();
+  let downloaded = 0, bytesSinceStart = 0, lastSign = 0, stage = null, shownText = "", shownValue = 0;
+
+  function watchProgress() {
+    lastSign = startedAt;
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.startTime < startedAt) continue;
+          bytesSinceStart += entry.transferSize || entry.encodedBodySize || 0;
+          lastSign = performance.now();
+          for (const [path, size] of Object.entries(runtime)) {
+            if (entry.name.endsWith(`/${path}`) && !arrived.has(path)) {
+              arrived.add(path);
+              downloaded += size;
+            }
+          }
+        }
+        update();
+      }).observe({ type: "resource", buffered: true });
+    } catch (error) {
+      console.info("boardgames: no download progress here:", error.message);
+    }
+    addEventListener("py:progress", (event) => {
+      lastSign = performance.now();
+      if (STAGES[event.detail]) stage = STAGES[event.detail];
+      update();
+    });
+    const timer = setInterval(() => {
+      if (ready || failed) clearInterval(timer);
+      else if (performance.now() - lastSign > 90000) fail("Timed out while starting Python.");
+      else update();
+    }, 250);
+    update();
+  }
+
+  function downloadShare() {
+    if (!totalBytes || arrived.size === Object.keys(runtime).length) return 1;
+    const rate = bytesSinceStart / Math.max(1, lastSign - startedAt);
+    const expected = downloaded + rate * (performance.now() - lastSign);
+    return Math.min(expected, downloaded + 0.9 * (totalBytes - downloaded)) / totalBytes;
+  }
+
+  function update() {
+    if (ready || failed || !started) return;
+    const share = downloadShare();
+    const [from, to] = DOWNLOAD;
+    shownValue = Math.max(shownValue, stage ? stage[0] : 0, from + (to - from) * share);  // never back
+    byId("loading-bar").value = shownValue;
+    const words = stage ? stage[1] : share >= 1 ? "Starting Python" : "Downloading the game engine";
+    const kept = queued.length ? ` (your ${queued.length === 1 ? "click is" : "clicks are"} kept)` : "";
+    if (words + kept !== shownText) {  // a screen reader hears each stage once
+      shownText = words + kept;
+      byId("loading-text").textContent = `${words}\u2026${kept}`;
+    }
+  }
+
+  function listen() {
+    const preview = byId("preview");
+    preview.setAttribute("aria-label", lazy ? "Game board: a click or a key on it starts the game"
+      : "Game board, getting ready: clicks on it are kept");
+    // A click (not a pointerdown: a finger scrolling a post past an embed must not start it)
+    preview.addEventListener("click", (event) => {
+      if (ready || event.target.closest("#play")) return;
+      if (opening && !opening.own && !failed) {
+        const box = preview.getBoundingClientRect();
+        queued.push({ x: (event.clientX - box.left) / box.width, y: (event.clientY - box.top) / box.height,
+                      shift: event.shiftKey });
+      }
+      start();
+      update();
+    });
+    preview.addEventListener("keydown", (event) => {
+      if (ready || event.key === "Tab" || event.altKey || event.ctrlKey || event.metaKey) return;
+      event.preventDefault();
+      start();
+    });
+    byId("play").addEventListener("click", start);
+    addEventListener("resize", place);
+  }
+
+  function registerOfflineCopy() {
+    // Offline after the first visit (sw.js keeps the page and the runtime).  Frames that
+    // are refused service workers or storage simply work online.
+    try {
+      if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
+      navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).catch((error) => {
+        console.info("boardgames: no offline copy here:", error.message || error);
+      });
+    } catch (error) {
+      console.info("boardgames: no offline copy here:", error.message);
+    }
+  }
+
+  // -- Python takes over: the live canvas replaces the picture in the same frame
+  self.boardgamesBoot = {
+    shown,
+    takeOver() {
+      ready = true;
+      const preview = byId("preview"), canvas = byId("board");
+      const focused = preview.contains(document.activeElement);
+      preview.hidden = true;
+      canvas.hidden = false;
+      if (focused) canvas.focus();
+      document.body.classList.remove("starting");
+      shown();
+      registerOfflineCopy();
+      return queued.map(({ x, y, shift }) => ({ x, y, shift }));
+    },
+  };
+
+  opening = data ? chooseOpening() : null;
+  const picture = opening ? fetchPicture() : null;
+  document.addEventListener("DOMContentLoaded", () => {
+    if (data) {
+      applyTheme();
+      prefill();
+      showPreview(picture);
+    } else {
+      console.error("boardgames: previews/previews.js is missing (make vendor writes it)");
+    }
+    place();
+    listen();
+    if (lazy && data) {
+      byId("play").hidden = false;
+      byId("loading").hidden = true;
+    } else {
+      start();
+    }
+  });
+})();

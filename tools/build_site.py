@@ -1,0 +1,60 @@
+"""Write `site/`: exactly what the page needs, to copy to any static web host (under any
+path: every address in the site is relative), and with `--zip`, `site.zip` of it for a
+school with no internet (unzip on any machine that serves files over http).
+
+What goes in: the files the service worker keeps (tools/build_sw.py's `precache_files`:
+page, configs, Python files, style, icons, manifest, vendored runtime), the boards'
+previews drawn afresh from the Python sources (tools/build_previews.py), `sw.js` and a
+`precache.js` written for the copied files.  Nothing else: no tests, tools, node_modules
+or .git.  Run by `make site` (after `make vendor`); the e2e tests serve this folder.
+"""
+
+import os
+import shutil
+import sys
+import zipfile
+
+import build_previews
+import build_sw
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SITE = os.path.join(ROOT, "site")
+WORKER = "sw.js"
+
+
+def build(site=SITE, root=ROOT):
+    """Write the site folder (cleared first) from the sources in `root`; returns the paths
+    in it, sorted."""
+    shutil.rmtree(site, ignore_errors=True)
+    previews = build_previews.OUTPUT + "/"
+    for name in build_sw.precache_files(root) + [WORKER]:
+        if not name.startswith(previews):
+            os.makedirs(os.path.join(site, os.path.dirname(name)), exist_ok=True)
+            shutil.copy2(os.path.join(root, name), os.path.join(site, name))
+    build_previews.write(site)
+    build_sw.write(site)
+    return sorted(os.path.relpath(os.path.join(folder, name), site).replace(os.sep, "/")
+                  for folder, _, names in os.walk(site) for name in names)
+
+
+def write_zip(site=SITE, path=None):
+    """`site.zip` beside the folder: the site's files under `boardgames/`."""
+    path = path or site + ".zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for folder, _, names in sorted(os.walk(site)):
+            for name in sorted(names):
+                full = os.path.join(folder, name)
+                archive.write(full, os.path.join("boardgames", os.path.relpath(full, site)))
+    return path
+
+
+def main():
+    files = build()
+    size = sum(os.path.getsize(os.path.join(SITE, name)) for name in files)
+    print(f"build_site: {len(files)} files, {size / 1e6:.1f} MB in site/")
+    if "--zip" in sys.argv[1:]:
+        print(f"build_site: {os.path.relpath(write_zip(), ROOT)}, {os.path.getsize(SITE + '.zip') / 1e6:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()

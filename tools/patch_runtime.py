@@ -1,0 +1,90 @@
+"""Patch the vendored PyScript so that a page whose storage is refused still starts.
+
+Why: a cross-site <iframe> (a class page on another site framing ours) gets no storage in
+browsers that block third-party storage (Debian's Chromium, Safari, school-managed
+machines).  PyScript 0.7.31 bundles `@webreflection/idb-map` 0.3.2, and two of its uses
+break the start there:
+
+- polyscript's Pyodide engine opens an IndexedDB package cache (`IDBMapSync`) and awaits
+  `storage.sync()` before it loads Pyodide, even with no packages to cache; when
+  `indexedDB.open` fails, `sync()` rejects with the error Event and Python never starts
+  ("[object Event]");
+- idb-map's `onerror` handler calls `this.dispatchEvent(event)`, but `this` is the
+  IDBOpenDBRequest that is dispatching that very event, so it throws "Failed to execute
+  'dispatchEvent' on 'EventTarget': The event is already being dispatched"; and PyScript's
+  `fs.js` opens such a store at import, leaving its rejected promise unhandled.
+
+The patch makes the store optional, as a cache should be: the open error only rejects
+(no re-dispatch), the rejection is marked handled, and `IDBMapSync` keeps working as an
+in-memory map whose writes are dropped when IndexedDB is refused or a write fails.  Every
+copy of idb-map in the bundle (the page's and the worker's) is patched; the build stops
+if the bundle's code is not the one this patch was written for (a new PyScript version:
+check whether upstream fixed it, then update or drop the patch).
+"""
+
+import os
+import re
+import sys
+
+# idb-map's IDBMap constructor: the open request's onerror re-dispatches its own event.
+REDISPATCH = re.compile(r"onerror\((\w+)\)\{(\w+)\(\1\),this\.dispatchEvent\(\1\)\}")
+# ... and the promise of the database, rejected when the open fails, has no handler.
+DATABASE = re.compile(r'(this\.#(\w+)=new Promise\(\(\w+,\w+\)=>\{\w+\(indexedDB\.open\(.{0,800}?'
+                      r'startsWith\("on"\)&&\(\w+\[\w+\]=\w+\);return \w+\}\))')
+# idb-map's IDBMapSync, whole: a Map mirrored into an IDBMap through a promise queue.
+SYNC_MAP = re.compile(
+    r"class (\w+) extends Map\{#(\w+);#(\w+);constructor\(\.\.\.(\w+)\)\{super\(\),"
+    r"this\.#\2=new (\w+)\(\.\.\.\4\),this\.#\3=this\.#\2\.entries\(\)\.then\((\w+)=>\{"
+    r"for\(const\[(\w+),(\w+)\]of \6\)super\.set\(\7,\8\)\}\)\}"
+    r"async close\(\)\{await this\.#\3,await this\.#\2\.close\(\)\}"
+    r"async sync\(\)\{await this\.#\3\}"
+    r"clear\(\)\{return this\.#\3=this\.#\3\.then\(\(\)=>this\.#\2\.clear\(\)\),super\.clear\(\)\}"
+    r"delete\((\w+)\)\{return this\.#\3=this\.#\3\.then\(\(\)=>this\.#\2\.delete\(\9\)\),super\.delete\(\9\)\}"
+    r"set\((\w+),(\w+)\)\{return this\.#\3=this\.#\3\.then\(\(\)=>this\.#\2\.set\(\10,\11\)\),"
+    r"super\.set\(\10,\11\)\}\}")
+# The same class, tolerant: no store (refused) or a failed write leaves the map in memory.
+TOLERANT_SYNC_MAP = (  # long names: the bundle's own are one or two letters
+    "class {name} extends Map{{#store;#queue;constructor(...options){{super(),"
+    "this.#store=new {store}(...options),this.#queue=this.#store.entries()"
+    ".then(entries=>{{for(const[key,value]of entries)super.set(key,value)}})"
+    ".catch(()=>{{this.#store=null}})}}"
+    "#then(operation){{return this.#queue=this.#queue"
+    ".then(()=>this.#store&&operation(this.#store)).catch(()=>{{}})}}"
+    "async close(){{await this.#then(store=>store.close())}}async sync(){{await this.#queue}}"
+    "clear(){{return this.#then(store=>store.clear()),super.clear()}}"
+    "delete(key){{return this.#then(store=>store.delete(key)),super.delete(key)}}"
+    "set(key,value){{return this.#then(store=>store.set(key,value)),super.set(key,value)}}}}")
+MARK = "/* boardgames: idb-map patched for refused storage (tools/patch_runtime.py) */"
+
+
+def patch_text(text):
+    """(patched text, number of idb-map copies patched); ValueError if a copy of idb-map
+    does not have the expected code."""
+    copies = text.count("indexedDB.open(")
+    text, redispatch = REDISPATCH.subn(r"onerror(\1){\2(\1)}", text)
+    text, database = DATABASE.subn(r"\1,this.#\2.catch(()=>{})", text)
+    text, sync_map = SYNC_MAP.subn(
+        lambda m: TOLERANT_SYNC_MAP.format(name=m.group(1), store=m.group(5)), text)
+    if not copies == redispatch == database == sync_map:
+        raise ValueError(f"{copies} copies of idb-map, patched: {redispatch} onerror, {database} "
+                         f"database promises, {sync_map} IDBMapSync classes")
+    return text, copies
+
+
+def patch_folder(folder):
+    """Patch the scripts of `folder` in place; returns the number of idb-map copies patched."""
+    total = 0
+    for name in sorted(n for n in os.listdir(folder) if n.endswith(".js")):
+        path = os.path.join(folder, name)
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if MARK in text or "indexedDB.open(" not in text:
+            continue
+        try:
+            text, copies = patch_text(text)
+        except ValueError as error:
+            sys.exit(f"patch_runtime: {name}: {error}; see tools/patch_runtime.py")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(MARK + "\n" + text)
+        total += copies
+    return total
