@@ -1,12 +1,15 @@
 """The move list and the review banner, saving in this browser, and the share panel:
-link, record, embed code and loading a record (the formats are in record.py, the
-choices in sharing.py).  It shows what the session and the view hold; picking a move
-asks the App to review it."""
+link, record, embed code, loading a record, the position text and pictures of the
+position (the formats are in record.py and picture.py, the choices in sharing.py).  It
+shows what the session and the view hold; picking a move asks the App to review it."""
 
+import js
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from webapp import sharing
-from webapp.dom import add_text, element
+from webapp.dom import add_text, element, js_object
+from webapp.picture import draw_picture, picture_name, picture_size, position_svg
 from webapp.record import game_record, parse_record, saved_payload
 
 
@@ -27,7 +30,12 @@ class SharePanel:
         app = self.app
         app.listen(element("move-list"), "click", self.on_history_click)
         app.listen(element("back-to-game"), "click", lambda e: self.back_to_game())
-        app.listen(element("copy-link"), "click", lambda e: app.launch(self.copy_link()))
+        app.listen(element("copy-link"), "click",
+                   lambda e: app.launch(self.copy("share-link", "Link copied: paste it to share this game.")))
+        app.listen(element("copy-position"), "click",
+                   lambda e: app.launch(self.copy("position-text", "Position text copied.")))
+        app.listen(element("download-png"), "click", lambda e: self.download("png"))
+        app.listen(element("download-svg"), "click", lambda e: self.download("svg"))
         app.listen(element("load-record"), "click", lambda e: self.load_record())
 
     def show(self):
@@ -94,17 +102,41 @@ class SharePanel:
         element("full-site").href = link
         element("record-text").value = game_record(session)
         element("embed-code").value = sharing.embed_snippet(sharing.page_link(base_url, session, level, embed=True))
+        element("position-text").value = session.game.fen(self.app.view.shown_state(session))
 
-    async def copy_link(self):
-        box = element("share-link")
+    async def copy(self, box_id, done):
+        """Copy a read-only box's text; where the clipboard is refused, select it instead."""
+        box = element(box_id)
         try:
             if not clipboard_allowed():
                 raise PermissionError("clipboard-write is not allowed in this frame")
             await window.navigator.clipboard.writeText(box.value)
-            self.app.say("Link copied: paste it to share this game.")
+            self.app.say(done)
         except Exception:  # noqa: BLE001 - clipboard refused or missing: select it instead
             box.select()
-            self.app.say("Copying was not allowed here: the link is selected, copy it with Ctrl+C.")
+            self.app.say("Copying was not allowed here: the text is selected, copy it with Ctrl+C.")
+
+    def download(self, extension):
+        """Save a picture of the position shown, as PNG or SVG (webapp/picture.py)."""
+        session, view = self.app.session, self.app.view
+        name = picture_name(session, view, extension)
+        if extension == "svg":
+            blob = js.Blob.new(to_js([position_svg(session, view)]), js_object({"type": "image/svg+xml"}))
+            url = js.URL.createObjectURL(blob)
+        else:
+            canvas = document.createElement("canvas")
+            width, height = picture_size(session, view)
+            canvas.width, canvas.height = round(width), round(height)
+            draw_picture(canvas.getContext("2d"), session, view)
+            url = canvas.toDataURL("image/png")
+        link = document.createElement("a")
+        link.href, link.download = url, name
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        if extension == "svg":
+            window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
+        self.app.say(f"Picture saved as {name} (where this browser allows downloads).")
 
     def load_record(self):
         app = self.app

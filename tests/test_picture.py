@@ -1,0 +1,44 @@
+"""Pictures of positions (webapp/picture.py): what the SVG shows and leaves out."""
+
+import re
+
+from webapp.picture import picture_name, picture_size, position_svg
+from webapp.render import PALETTES, THEMES
+from webapp.session import Session
+from webapp.view import View
+
+
+def fills(svg):
+    """The fill colours of the SVG's shapes (its texts left out)."""
+    return re.findall(r'<path [^>]*style="fill:(#[0-9a-f]{6})', svg)
+
+
+def test_the_svg_shows_the_position_in_the_viewers_colours_without_the_players_aids():
+    session = Session("tablut")
+    session.play("d1-d3")
+    session.click("e3")  # a selection: not in the picture
+    view = View()
+    view.theme, view.board, view.hint = "dark", "green", "a4-a3"
+    svg = position_svg(session, view)
+    assert svg.startswith("<svg") and 'width="800"' in svg
+    colours = THEMES["dark"]
+    assert fills(svg).count(colours["black_man"]) == 16 and fills(svg).count(colours["white_man"]) == 9
+    light, dark = PALETTES["green"]["dark"]
+    assert fills(svg).count(light) + fills(svg).count(dark) == 81
+    assert colours["select"] not in svg and colours["hint"] not in svg and colours["target"] not in svg
+    assert session.selected == "e3", "the player's selection is kept"
+
+
+def test_the_reviewed_position_and_its_name():
+    session = Session("vault", options={"size": 6})
+    for move in ("a1-a2", "f6-f5", "b1-b2"):
+        session.play(move)
+    view = View()
+    assert picture_name(session, view, "svg") == "vault-move-3.svg"
+    view.reviewing = 0
+    assert picture_name(session, view, "png") == "vault-start.png"
+    assert fills(position_svg(session, view)).count(THEMES["light"]["white_man"]) == 6
+    assert picture_size(session, view) == (800, 800)
+    assert ">a<" in position_svg(session, view)
+    view.coordinates = False
+    assert "<text" not in position_svg(session, view), "no coordinates when they are off"
