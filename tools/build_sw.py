@@ -53,7 +53,8 @@ def manifest_icons(root):
 
 
 def config_files(root):
-    """The configs themselves and the Python files their [files] tables copy."""
+    """The configs themselves, the interpreter module they name (interpreter.mjs) and the
+    Python files their [files] tables copy."""
     found = []
     for name in CONFIGS:
         path = os.path.join(root, name)
@@ -61,15 +62,22 @@ def config_files(root):
             with open(path, "rb") as f:
                 config = tomllib.load(f)
             found.append(name)
+            if config.get("interpreter", "").startswith("./"):
+                found.append(config["interpreter"].removeprefix("./"))
             found += [src.removeprefix("./") for src in config.get("files", {})]
     return found
 
 
 def vendor_files(root):
+    """The runtime, and the fast-start files (tools/fast_start.py) when they were built:
+    precached once the board is ready, they make every later start fast."""
     found = []
     for folder, keep in (("pyodide", lambda name: True),
-                         ("pyscript", lambda name: not UNUSED_PYSCRIPT.search(name))):
+                         ("pyscript", lambda name: not UNUSED_PYSCRIPT.search(name)),
+                         ("fast", lambda name: True)):
         path = os.path.join(root, "vendor", folder)
+        if folder == "fast" and not os.path.isdir(path):
+            continue
         if not os.path.isdir(path):
             sys.exit(f"build_sw: {path} is missing; run `make vendor`")
         found += [f"vendor/{folder}/{name}" for name in sorted(os.listdir(path))

@@ -2,7 +2,9 @@
 
 The page loads everything from its own origin: vendor/ is git-ignored and rebuilt from
 the versions pinned in package-lock.json (`npm ci` puts them in node_modules/).  Then it
-writes the service worker's precache list (tools/build_sw.py), which depends on vendor/.
+builds the fast-start files into vendor/fast/ (tools/fast_start.py: a precompiled stdlib and
+a memory snapshot, made under Node) and writes the service worker's precache list
+(tools/build_sw.py), which depends on all of vendor/.
 """
 
 import os
@@ -10,6 +12,7 @@ import shutil
 import sys
 
 import build_sw
+import fast_start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
@@ -41,6 +44,7 @@ def main():
         sys.exit(f"vendor: expected {len(PYODIDE_FILES)} Pyodide files, found {n}")
     m = copy_tree(pyscript, os.path.join(vendor, "pyscript"), lambda name: not name.endswith(".map"))
     print(f"vendor: {n} Pyodide files and {m} PyScript files in vendor/")
+    fast_start.write(ROOT)
     build_sw.write(ROOT)
 
 

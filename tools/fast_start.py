@@ -1,0 +1,191 @@
+"""Build the fast-start files in vendor/fast/ (run by tools/vendor.py, so by `make vendor`,
+`make play` and `make test`): a precompiled standard library and a memory snapshot of
+Pyodide with the standard modules we use and our pure modules already imported.
+
+`interpreter.mjs` (the module both PyScript configs name as `interpreter`) restores the
+snapshot instead of starting Python from scratch, when these files are already in the
+service worker's cache and match what is served.  What the snapshot holds is derived, never
+listed by hand:
+
+- our modules: all of py/boardgames, plus the py/webapp modules that import neither the
+  browser (`js`, `pyscript`, `pyodide`) nor, through other modules of ours, anything that does;
+- the standard library: every module that any of our Python files or PyScript's own Python
+  imports, when the standard library zip has it.
+
+manifest.json ties the files together: Pyodide's version and build id, each file's name
+(its content hash) and SHA-256, and the SHA-256 of every source file the snapshot imported,
+which the loader compares with the files served (a snapshot of other sources is refused).
+The build is reproducible: the same Pyodide and sources give the same bytes.
+"""
+
+import ast
+import gzip
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGES = ("boardgames", "webapp")
+BROWSER = {"js", "pyscript", "pyodide", "polyscript", "_pyscript"}
+HOME = "/home/pyodide"  # Pyodide's working directory, where PyScript's [files] land
+OUTPUT = os.path.join("vendor", "fast")
+MANIFEST = "manifest.json"
+PYSCRIPT_PYTHON = os.path.join("node_modules", "@pyscript", "core", "src", "stdlib", "pyscript")
+
+
+def imported_names(path):
+    """Absolute module names a Python file imports (anywhere in it)."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
+def our_modules(root=ROOT):
+    """{module name: source path relative to root} for every module under py/."""
+    found = {}
+    for package in PACKAGES:
+        folder = os.path.join(root, "py", package)
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py"):
+                module = package if name == "__init__.py" else f"{package}.{name[:-3]}"
+                found[module] = f"py/{package}/{name}"
+    return found
+
+
+def snapshot_modules(root=ROOT):
+    """Our modules the snapshot imports: all of boardgames, and the webapp modules that
+    reach no browser module through their own imports or those of our other modules."""
+    modules = our_modules(root)
+    imports = {m: imported_names(os.path.join(root, path)) for m, path in modules.items()}
+
+    def ours(names):
+        return {n for n in names if n in modules}
+
+    impure = {m for m, names in imports.items() if {n.split(".")[0] for n in names} & BROWSER}
+    changed = True
+    while changed:  # a module importing an impure module of ours is impure too
+        grown = {m for m, names in imports.items() if ours(names) & impure}
+        changed = not grown <= impure
+        impure |= grown
+    pure = [m for m in modules if m not in impure]
+    engine_impure = [m for m in impure if m.startswith("boardgames")]
+    if engine_impure:
+        sys.exit(f"fast_start: the engine imports the browser: {', '.join(engine_impure)}")
+    return pure
+
+
+def stdlib_modules(stdlib_zip, root=ROOT):
+    """Standard modules any of our Python files or PyScript's Python imports (the names,
+    dotted or not, that the zip holds as a module or a package)."""
+    sources = [os.path.join(root, path) for path in our_modules(root).values()]
+    pyscript = os.path.join(root, PYSCRIPT_PYTHON)
+    if os.path.isdir(pyscript):
+        sources += [os.path.join(pyscript, n) for n in sorted(os.listdir(pyscript)) if n.endswith(".py")]
+    wanted = {name for path in sources for name in imported_names(path)}
+    with zipfile.ZipFile(stdlib_zip) as z:
+        present = {re.sub(r"(/__init__)?\.py$", "", n).replace("/", ".") for n in z.namelist() if n.endswith(".py")}
+    return sorted(name for name in wanted & present if name.split(".")[0] not in BROWSER)
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def build_id(pyodide_dir):
+    """The id Pyodide checks a snapshot against (a hash of its wasm and glue code)."""
+    with open(os.path.join(pyodide_dir, "pyodide.mjs")) as f:
+        found = re.search(r'BUILD_ID:"([0-9a-f]+)"', f.read())
+    if not found:
+        sys.exit("fast_start: no BUILD_ID in pyodide.mjs")
+    return found.group(1)
+
+
+def pyodide_version(pyodide_dir):
+    with open(os.path.join(pyodide_dir, "package.json")) as f:
+        return json.load(f)["version"]
+
+
+def make(root=ROOT, pyodide_dir=None, out=None):
+    """Build the fast files into `out` (default vendor/fast/); returns the manifest."""
+    pyodide_dir = pyodide_dir or os.path.join(root, "node_modules", "pyodide")
+    out = out or os.path.join(root, OUTPUT)
+    modules = snapshot_modules(root)
+    sources = our_modules(root)
+    with tempfile.TemporaryDirectory() as work:
+        spec = {
+            "pyodide": pyodide_dir + os.sep,
+            "stdlib": os.path.join(work, "stdlib.zip"),
+            "snapshot": os.path.join(work, "snapshot"),
+            "home": HOME,
+            "files": {sources[m].removeprefix("py/"): os.path.join(root, sources[m]) for m in modules},
+            "imports": stdlib_modules(os.path.join(pyodide_dir, "python_stdlib.zip"), root) + modules,
+        }
+        spec_file = os.path.join(work, "spec.json")
+        with open(spec_file, "w") as f:
+            json.dump(spec, f)
+        done = subprocess.run(["node", os.path.join(root, "tools", "build_fast.mjs"), spec_file],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"tools/build_fast.mjs failed:\n{done.stderr}")
+        built = json.loads(done.stdout)
+        with open(spec["stdlib"], "rb") as f:
+            stdlib = f.read()
+        with open(spec["snapshot"], "rb") as f:
+            snapshot = gzip.compress(f.read(), compresslevel=9, mtime=0)
+    files = {"stdlib": ("stdlib-{}.zip", stdlib), "snapshot": ("snapshot-{}.gz", snapshot)}
+    manifest = {
+        "pyodide": pyodide_version(pyodide_dir),
+        "build_id": build_id(pyodide_dir),
+        "home": HOME,
+        "modules": len(built["modules"]),
+        "environ": built["environ"],
+        "sources": {path: sha256(read_bytes(root, path)) for path in sorted(sources[m] for m in modules)},
+    }
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    for key, (pattern, data) in files.items():
+        name = pattern.format(sha256(data)[:16])
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(data)
+        manifest[key] = {"file": name, "sha256": sha256(data), "bytes": len(data)}
+    with open(os.path.join(out, MANIFEST), "w") as f:
+        json.dump(manifest, f, indent=1, sort_keys=True)
+        f.write("\n")
+    return manifest
+
+
+def read_bytes(root, path):
+    with open(os.path.join(root, path), "rb") as f:
+        return f.read()
+
+
+def write(root=ROOT):
+    """What `make vendor` runs: build the fast files, or say why not and leave none (the
+    page then always starts the plain way)."""
+    try:
+        manifest = make(root)
+    except (OSError, RuntimeError) as error:
+        shutil.rmtree(os.path.join(root, OUTPUT), ignore_errors=True)
+        print(f"fast_start: no fast-start files ({error}); the page starts the plain way")
+        return None
+    print(f"fast_start: {OUTPUT}/ holds a {manifest['stdlib']['bytes'] / 1e6:.1f} MB precompiled stdlib and a "
+          f"{manifest['snapshot']['bytes'] / 1e6:.1f} MB snapshot with {manifest['modules']} modules imported "
+          f"({len(manifest['sources'])} of ours)")
+    return manifest
+
+
+if __name__ == "__main__":
+    write()
