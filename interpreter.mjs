@@ -1,18 +1,26 @@
 // The Python interpreter both PyScript configs name (`interpreter = "./interpreter.mjs"`):
-// the vendored Pyodide, started from a memory snapshot when we can, else the plain way.
+// the vendored Pyodide, started the fastest sound way.
 //
 // PyScript imports this module, takes its `version`, and calls its `loadPyodide` with its
-// own options.  The fast start (built by tools/fast_start.py into vendor/fast/) restores a
-// snapshot of Pyodide in which the standard modules we use and our pure modules are already
-// imported, over a precompiled standard library.  It is taken only when
-//   - the fast files are already in this browser's cache (the service worker precaches them
-//     once the board is ready: a first visit never waits for extra bytes),
-//   - they are the ones the manifest names (SHA-256) for this Pyodide version, and
-//   - every source file the snapshot imported is, byte for byte, the one served now
-//     (a snapshot of other sources would run stale code).
-// Anything else - no cache (cross-site frames refuse storage), a missing, stale or corrupt
-// file, a build id mismatch, any error while restoring - starts Python the plain way,
-// with a line on the console and nothing on screen.
+// own options.  tools/fast_start.py builds, into vendor/fast/, a memory snapshot of Pyodide
+// in which the standard modules we use and our pure modules are already imported, and a
+// gzipped copy of Pyodide's wasm.  Three ways to start:
+//
+//   snapshot  restore the snapshot instead of initialising Python (about half the CPU of a
+//             start): when it is already cached, or this is a first visit over a fast link
+//             (its 7 MB cost less than the CPU they save);
+//   lean      a plain start, but on a first visit over a slow link the wasm comes gzipped
+//             (3.5 MB instead of 9.6 MB): a first visit waits for bytes, not CPU;
+//   plain     Pyodide's own start: when this context may not use storage (cross-site
+//             frames), when the fast files are missing or for another runtime, and after
+//             anything went wrong on another way.
+//
+// The snapshot is used only when its SHA-256 is the manifest's, the stdlib zip is the one it
+// was made over, and every source file it imported is, byte for byte, the one served now
+// (a snapshot of other sources would run stale code).  After a restore `random` is reseeded
+// and nothing of the build machine shows.  Whatever fails falls back to a plain start with a
+// line on the console and nothing on screen.  Once the board is ready the service worker
+// precaches the snapshot and the plain wasm, so every later visit restores from the cache.
 //
 // Every URL is relative to this module, so the site works under any path prefix.
 
@@ -20,9 +28,19 @@ import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.m
 
 export { version };
 
-const PYODIDE = new URL("./vendor/pyodide/", import.meta.url).href;
+const PYODIDE = new URL("./vendor/pyodide/", import.meta.url);
 const FAST = new URL("./vendor/fast/", import.meta.url);
 const SITE = new URL("./", import.meta.url);
+const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
+const inPage = typeof document !== "undefined";  // else: the AI worker
+
+// A first visit (no snapshot cached) measures its link on the first PROBE_BYTES of the
+// gzipped wasm it needs anyway; above SNAPSHOT_RATE (bytes/s) it takes the snapshot too: its
+// 7 MB cost less than the CPU they save (about 2 s on a slow machine).  An AI worker never
+// downloads the snapshot: it starts once the board is ready, usually after the service
+// worker has cached it, and until then the page's thread plays for the computer.
+const PROBE_BYTES = 256 * 1024;
+const SNAPSHOT_RATE = 4e6;
 
 // After a restore: what the snapshot kept from the build must not show.  `random` gets
 // fresh entropy (else every load plays the same computer games), the environment variables
@@ -39,69 +57,126 @@ sys.path[:] = list(dict.fromkeys(sys.path))
 
 export async function loadPyodide(options = {}) {
   const begun = performance.now();
-  const plain = { ...options, indexURL: PYODIDE };
+  const plain = { ...options, indexURL: PYODIDE.href };
+  const plan = await planStart().catch((error) => ({ how: "plain", reason: error.message }));
   let pyodide = null;
-  let reason;
-  const fast = await cachedFastFiles().catch((error) => ({ reason: error.message }));
-  if (fast.snapshot) {
+  if (plan.how !== "plain") {
+    const restoreFetch = plan.wasm ? serveWasm(plan.wasm) : () => {};
     try {
-      pyodide = await startPyodide({ ...plain, stdLibURL: fast.stdlib, _loadSnapshot: fast.snapshot });
-      settle(pyodide, fast.environ);
+      pyodide = plan.snapshot
+        ? await startPyodide({ ...plain, stdLibURL: plan.stdlib, _loadSnapshot: plan.snapshot })
+        : await startPyodide(plain);
+      if (plan.snapshot) settle(pyodide, plan.environ);
     } catch (error) {
       pyodide = null;
-      reason = `the snapshot did not restore: ${error.message.split("\n")[0]}`;
+      plan.reason = `the ${plan.how} start failed: ${error.message.split("\n")[0]}`;
+      plan.how = "plain";
     } finally {
-      URL.revokeObjectURL(fast.stdlib);
+      restoreFetch();
+      if (plan.stdlib) URL.revokeObjectURL(plan.stdlib);
     }
-  } else {
-    reason = fast.reason;
   }
-  const how = pyodide ? "snapshot" : "plain";
   pyodide ??= await startPyodide(plain);
-  // How Python started in this context (page or worker), for the console and for tests.
+  // How Python started in this context (page or worker): for the console and for tests.
   const seconds = (performance.now() - begun) / 1000;
-  globalThis.boardgamesPython = { how, reason: reason ?? null, seconds };
-  console.info(`boardgames: Python started ${how === "snapshot" ? "from the snapshot" : "the plain way"} ` +
-               `in ${seconds.toFixed(2)} s${reason ? ` (${reason})` : ""}`);
+  globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null };
+  console.info(`boardgames: Python started (${plan.how}) in ${seconds.toFixed(2)} s` +
+               (plan.reason ? `: ${plan.reason}` : "") +
+               (plan.rate ? ` [link ${(plan.rate / 1e6).toFixed(1)} MB/s]` : ""));
   return pyodide;
 }
 
-/** The fast files when cached and sound: {stdlib: blob URL, snapshot: promise of its
- * bytes, environ: the build's variable names}, or {reason} why not.  The snapshot's checks run while Pyodide fetches and
- * compiles its wasm; if one fails the promise rejects and the restore is abandoned. */
-async function cachedFastFiles() {
-  const manifestResponse = await cached(new URL("manifest.json", FAST));
-  if (!manifestResponse) return { reason: "the fast files are not cached yet" };
+/** How to start: {how: "snapshot", snapshot: promise of its bytes, stdlib: blob URL,
+ * environ, wasm}, {how: "lean", wasm, reason} or {how: "plain", reason}.  `wasm`, when set,
+ * is the download of the gzipped wasm (the plain one is not cached). */
+async function planStart() {
+  if (!(await storageAllowed())) return { how: "plain", reason: "this page may not use storage" };
+  const manifestURL = new URL("manifest.json", FAST);
+  const manifestResponse = await fromCache(manifestURL) ?? await fetch(manifestURL, { cache: "no-cache" });
+  if (!manifestResponse.ok) return { how: "plain", reason: "no fast-start files" };
   const manifest = await manifestResponse.json();
-  if (manifest.pyodide !== version) return { reason: `the snapshot is for Pyodide ${manifest.pyodide}` };
-  const [stdlibResponse, snapshotResponse] = await Promise.all(
-    [manifest.stdlib, manifest.snapshot].map((file) => cached(new URL(file.file, FAST))));
-  if (!stdlibResponse || !snapshotResponse) return { reason: "a fast file is not cached" };
-  const stdlib = await stdlibResponse.arrayBuffer();
-  await expectDigest(stdlib, manifest.stdlib.sha256, manifest.stdlib.file);
-  const snapshot = Promise.all([
-    snapshotResponse.arrayBuffer().then((bytes) => Promise.all(
-      [gunzip(bytes), expectDigest(bytes, manifest.snapshot.sha256, manifest.snapshot.file)])),
-    expectSources(manifest.sources),
-  ]).then(([[bytes]]) => bytes);
-  snapshot.catch(() => {});  // its failure is reported by loadPyodide, never as unhandled
-  return { stdlib: URL.createObjectURL(new Blob([stdlib])), snapshot, environ: manifest.environ };
+  if (manifest.pyodide !== version) return { how: "plain", reason: `the snapshot is for Pyodide ${manifest.pyodide}` };
+  const wasm = await fromCache(WASM) ? null : download(new URL(manifest.wasm.file, FAST), manifest.wasm);
+  const snapshotURL = new URL(manifest.snapshot.file, FAST);
+  const cachedSnapshot = await fromCache(snapshotURL);
+  const rate = cachedSnapshot || !wasm || !inPage ? null : await wasm.rate;
+  if (!cachedSnapshot && !(rate > SNAPSHOT_RATE)) {
+    return { how: "lean", wasm, rate, reason: "no snapshot cached, and not worth its bytes here" };
+  }
+  // Checked before Python starts: cheap, and a mismatch must not cost a start.
+  await expectSources(manifest.sources);
+  const stdlibURL = new URL(manifest.stdlib.file, FAST);
+  const stdlib = await (await fromCache(stdlibURL) ?? await fetch(stdlibURL)).arrayBuffer();
+  await expectDigest(stdlib, manifest.stdlib.sha256, "the stdlib zip is not the one the snapshot was made over");
+  // Fetched (if not cached), checked and unpacked while Pyodide fetches and compiles its
+  // wasm: if this fails, loadPyodide fails before Python starts, and the plain start follows.
+  const snapshot = checked(cachedSnapshot ?? fetch(snapshotURL), manifest.snapshot).then(gunzip);
+  snapshot.catch(() => {});  // reported by loadPyodide, never as an unhandled rejection
+  return {
+    how: "snapshot", snapshot, wasm, rate, environ: manifest.environ,
+    stdlib: URL.createObjectURL(new Blob([stdlib])),
+  };
 }
 
-/** The cached response for `url` in any of this site's caches, or null (also when this
- * context may not use storage: cross-site frames, insecure origins). */
-async function cached(url) {
+/** False where storage is refused (cross-site frames, insecure origins): there the page
+ * starts the plain way, as it did before there was a fast way. */
+async function storageAllowed() {
   try {
-    return (await caches.match(url.href)) ?? null;
+    await caches.keys();
+    return true;
   } catch {
-    return null;
+    return false;
   }
 }
 
-async function expectDigest(bytes, sha256, name) {
+/** The response for `url` from the service worker's cache, or null. */
+async function fromCache(url) {
+  return (await caches.match(url.href ?? url)) ?? null;
+}
+
+/** Start downloading `url` (the manifest's entry `file`): {bytes: promise of its checked
+ * bytes, rate: promise of the bytes/s it comes at, known after PROBE_BYTES or at its end}. */
+function download(url, file) {
+  let settleRate;
+  const rate = new Promise((resolve) => { settleRate = resolve; });
+  const bytes = (async () => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${file.file}: HTTP ${response.status}`);
+    const reader = response.body.getReader();
+    const chunks = [];
+    let size = 0;
+    let first = null;  // when the first bytes came: the rate leaves the latency out
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      chunks.push(chunk.value);
+      size += chunk.value.length;
+      first ??= { at: performance.now(), size };
+      if (size - first.size >= PROBE_BYTES) settleRate(measured(first, size));
+    }
+    settleRate(first ? measured(first, size) : 0);
+    return checked(new Response(new Blob(chunks)), file);
+  })();
+  bytes.catch(() => settleRate(0));
+  return { bytes, rate };
+}
+
+function measured(first, size) {
+  const seconds = (performance.now() - first.at) / 1000;
+  return seconds > 0 ? (size - first.size) / seconds : Infinity;
+}
+
+/** The bytes of `response` (or a promise of it), if their SHA-256 is `file.sha256`. */
+async function checked(response, file) {
+  response = await response;
+  if (!response.ok) throw new Error(`${file.file}: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  await expectDigest(bytes, file.sha256, `${file.file} is not the file the manifest names`);
+  return bytes;
+}
+
+async function expectDigest(bytes, sha256, message) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-  if (hex !== sha256) throw new Error(`${name} is not the file the manifest names`);
+  if (hex !== sha256) throw new Error(message);
 }
 
 /** Every source the snapshot imported must be the file served now. */
@@ -109,13 +184,31 @@ async function expectSources(sources) {
   await Promise.all(Object.entries(sources).map(async ([path, sha256]) => {
     const response = await fetch(new URL(path, SITE));
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    await expectDigest(await response.arrayBuffer(), sha256, `${path} (served)`);
+    await expectDigest(await response.arrayBuffer(), sha256, `${path} has changed since the snapshot was made`);
   }));
 }
 
 async function gunzip(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Until the returned function is called, Pyodide's request for its wasm gets the gzipped
+ * copy, checked and unpacked (or, if that fails, the plain wasm: Pyodide hangs rather than
+ * fails when its wasm does not instantiate). */
+function serveWasm(wasm) {
+  const realFetch = globalThis.fetch;
+  const unpacked = wasm.bytes.then(gunzip);
+  unpacked.catch(() => {});
+  globalThis.fetch = function (resource, init) {
+    if (String(resource instanceof Request ? resource.url : resource) !== WASM) {
+      return realFetch.call(this, resource, init);
+    }
+    return unpacked.then(
+      (bytes) => new Response(bytes, { headers: { "Content-Type": "application/wasm" } }),
+      () => realFetch.call(this, resource, init));
+  };
+  return () => { globalThis.fetch = realFetch; };
 }
 
 function settle(pyodide, buildEnviron) {

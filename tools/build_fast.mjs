@@ -4,47 +4,21 @@
 //   node tools/build_fast.mjs spec.json
 //
 // spec.json (written by tools/fast_start.py):
-//   {"pyodide": "<node_modules/pyodide/>", "stdlib": "<out: precompiled stdlib zip>",
-//    "snapshot": "<out: memory snapshot>", "home": "/home/pyodide",
-//    "files": {"boardgames/core.py": "<abs path>", ...}, "imports": ["json", "boardgames", ...]}
+//   {"pyodide": "<node_modules/pyodide/>", "snapshot": "<out: memory snapshot>",
+//    "home": "/home/pyodide", "files": {"boardgames/core.py": "<abs path>", ...},
+//    "imports": ["json", "boardgames", ...]}
 //
-// 1. The stdlib zip: every module of Pyodide's python_stdlib.zip compiled by Pyodide's own
-//    Python into an unchecked hash-based .pyc (zip times mean nothing), the .py left out,
-//    other files kept, in a zip with fixed times and order (same input, same bytes).
-// 2. The memory snapshot: a fresh Pyodide on that zip, our modules written where PyScript's
-//    [files] puts them (relative to the home directory), the listed modules imported,
-//    then `makeMemorySnapshot()`.  Nothing of `js` is imported (a snapshot may only hold
-//    JS objects reachable from globalThis).  Prints {"modules": [...], "environ": [...]}:
-//    the modules the snapshot holds, and the names of the environment variables it got.
+// A fresh Pyodide (on its own python_stdlib.zip, which a restore must be given again byte
+// for byte), our modules written where PyScript's [files] puts them (relative to the home
+// directory), the listed modules imported, then `makeMemorySnapshot()`.  Nothing of `js`
+// is imported (a snapshot may only hold JS objects reachable from globalThis).  Prints
+// {"version": ..., "modules": [...], "environ": [...]}: Pyodide's version, the modules the
+// snapshot holds, and the names of the environment variables Emscripten gave it.
 
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-
-const COMPILE_STDLIB = `
-import importlib.util, io, marshal, zipfile
-from importlib._bootstrap_external import _code_to_hash_pyc
-
-def compile_stdlib(source_zip, archive_path):
-    """The bytes of a zip like source_zip with each .py replaced by its unchecked .pyc.
-    Code objects carry the file name the .py would have had inside the mounted archive."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(source_zip) as src, zipfile.ZipFile(out, "w") as dst:
-        for name in sorted(src.namelist()):
-            data = src.read(name)
-            if name.endswith(".py"):
-                code = compile(data, f"{archive_path}/{name}", "exec", dont_inherit=True)
-                data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False))
-                name += "c"
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = (0o40755 << 16) | 0x10 if name.endswith("/") else 0o644 << 16
-            info.compress_type = zipfile.ZIP_STORED if name.endswith("/") else zipfile.ZIP_DEFLATED
-            dst.writestr(info, data, compresslevel=9)
-    return out.getvalue()
-
-compile_stdlib
-`;
 
 const IMPORT_ALL = `
 import importlib, sys
@@ -90,20 +64,12 @@ async function main() {
   };
   reproducible();
   const indexURL = spec.pyodide.endsWith(path.sep) ? spec.pyodide : spec.pyodide + path.sep;
-  const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")));
+  const { loadPyodide, version } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")));
   const quiet = { stdout: () => {}, stderr: (line) => process.stderr.write(line + "\n") };
-
-  const compiler = await loadPyodide({ indexURL, ...quiet });
-  const [major, minor] = compiler.runPython("import sys; sys.version_info[:2]").toJs();
-  const archive = `/lib/python${major}${minor}.zip`;  // where Pyodide mounts the stdlib zip
-  const compile = compiler.runPython(COMPILE_STDLIB);
-  const zipped = compile(archive, archive).toJs();
-  compile.destroy();
-  fs.writeFileSync(spec.stdlib, zipped);
 
   // "./this.program" is what a browser gives sys.executable; Node would give this script.
   const pyodide = await loadPyodide({
-    indexURL, ...quiet, stdLibURL: spec.stdlib, _makeSnapshot: true, _sysExecutable: "./this.program",
+    indexURL, ...quiet, _makeSnapshot: true, _sysExecutable: "./this.program",
   });
   for (const [dest, source] of Object.entries(spec.files)) {
     const target = `${spec.home}/${dest}`;
@@ -117,7 +83,7 @@ async function main() {
   fs.writeFileSync(spec.snapshot, pyodide.makeMemorySnapshot());
   // The variables Emscripten gave Python here: the loader replaces them by the browser's.
   const environ = pyodide._module.getEnvStrings().map((line) => line.split("=")[0]);
-  process.stdout.write(JSON.stringify({ modules, environ }) + "\n");
+  process.stdout.write(JSON.stringify({ version, modules, environ }) + "\n");
 }
 
 main().catch((error) => fail(error.stack || String(error)));

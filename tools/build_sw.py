@@ -34,6 +34,9 @@ CACHE_PREFIX = "boardgames-"
 # that everything the page and the AI worker request is precached.
 UNUSED_PYSCRIPT = re.compile(r"^(codemirror|xterm|mpy-|zip-|pyodide_graph|storage\.js$"
                              r"|service-worker\.js$)|\.(css|map)$")
+# Fast-start files only a first visit uses (the gzipped wasm: the service worker keeps the
+# plain one, whose compiled code the browser caches): served, never precached.
+FIRST_VISIT_ONLY = re.compile(r"\.wasm\.gz$")
 
 
 def page_references(root):
@@ -70,7 +73,8 @@ def config_files(root):
 
 def vendor_files(root):
     """The runtime, and the fast-start files (tools/fast_start.py) when they were built:
-    precached once the board is ready, they make every later start fast."""
+    precached once the board is ready, they make every later start fast.  Includes the
+    files only a first visit uses (FIRST_VISIT_ONLY)."""
     found = []
     for folder, keep in (("pyodide", lambda name: True),
                          ("pyscript", lambda name: not UNUSED_PYSCRIPT.search(name)),
@@ -85,8 +89,9 @@ def vendor_files(root):
     return found
 
 
-def precache_files(root=ROOT):
-    """Paths (relative to the site root, sorted) of every file the worker precaches."""
+def site_files(root=ROOT):
+    """Paths (relative to the site root, sorted) of every file the page, the AI worker and
+    the service worker may request: what a copy of the site must hold."""
     files = {PAGE}
     for name in page_references(root) + manifest_icons(root) + config_files(root) + vendor_files(root):
         files.add(os.path.normpath(name))
@@ -94,6 +99,12 @@ def precache_files(root=ROOT):
     if missing:
         sys.exit(f"build_sw: missing files to precache: {', '.join(sorted(missing))}")
     return sorted(files)
+
+
+def precache_files(root=ROOT):
+    """Paths (relative to the site root, sorted) of every file the worker precaches: the
+    site's files but those only a first visit uses."""
+    return [name for name in site_files(root) if not FIRST_VISIT_ONLY.search(name)]
 
 
 def cache_name(root, files):

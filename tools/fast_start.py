@@ -1,21 +1,25 @@
 """Build the fast-start files in vendor/fast/ (run by tools/vendor.py, so by `make vendor`,
-`make play` and `make test`): a precompiled standard library and a memory snapshot of
-Pyodide with the standard modules we use and our pure modules already imported.
+`make play` and `make test`):
 
-`interpreter.mjs` (the module both PyScript configs name as `interpreter`) restores the
-snapshot instead of starting Python from scratch, when these files are already in the
-service worker's cache and match what is served.  What the snapshot holds is derived, never
-listed by hand:
+- a memory snapshot of Pyodide with the standard modules we use and our pure modules
+  already imported (made under Node by tools/build_fast.mjs, gzipped): restoring it skips
+  Python's initialisation and the compiling of those modules, the CPU-bound bulk of a start;
+- Pyodide's wasm gzipped (9.6 MB -> 3.5 MB), for first visits over a slow link: bytes, not
+  CPU, are what such a visit waits for;
+- manifest.json, tying them together: Pyodide's version and build id, each file's name
+  (its content hash) and SHA-256, the SHA-256 of the stdlib zip the snapshot was made
+  over (a restore needs it byte for byte), and that of every source file the snapshot
+  imported, which the loader compares with the files served (a snapshot of other sources
+  is refused).
 
-- our modules: all of py/boardgames, plus the py/webapp modules that import neither the
-  browser (`js`, `pyscript`, `pyodide`) nor, through other modules of ours, anything that does;
-- the standard library: every module that any of our Python files or PyScript's own Python
-  imports, when the standard library zip has it.
-
-manifest.json ties the files together: Pyodide's version and build id, each file's name
-(its content hash) and SHA-256, and the SHA-256 of every source file the snapshot imported,
-which the loader compares with the files served (a snapshot of other sources is refused).
-The build is reproducible: the same Pyodide and sources give the same bytes.
+`interpreter.mjs` (the `interpreter` of both PyScript configs) decides how to use them.
+What the snapshot holds is derived, never listed by hand: all of py/boardgames; the
+py/webapp modules that import neither the browser (`js`, `pyscript`, `pyodide`) nor,
+through other modules of ours, anything that does; and every standard module that any of
+our Python files or PyScript's own Python imports.  The snapshot is made over Pyodide's
+own python_stdlib.zip: once it is restored no standard module is left to compile (the page
+imports none the snapshot lacks), so a precompiled (.pyc) zip would only add 1.9 MB.
+The build is reproducible: the same runtime and sources give the same bytes.
 """
 
 import ast
@@ -37,6 +41,8 @@ HOME = "/home/pyodide"  # Pyodide's working directory, where PyScript's [files] 
 OUTPUT = os.path.join("vendor", "fast")
 MANIFEST = "manifest.json"
 PYSCRIPT_PYTHON = os.path.join("node_modules", "@pyscript", "core", "src", "stdlib", "pyscript")
+STDLIB = "python_stdlib.zip"
+WASM = "pyodide.asm.wasm"
 
 
 def imported_names(path):
@@ -109,29 +115,26 @@ def build_id(pyodide_dir):
     with open(os.path.join(pyodide_dir, "pyodide.mjs")) as f:
         found = re.search(r'BUILD_ID:"([0-9a-f]+)"', f.read())
     if not found:
-        sys.exit("fast_start: no BUILD_ID in pyodide.mjs")
+        raise RuntimeError("no BUILD_ID in pyodide.mjs")
     return found.group(1)
 
 
-def pyodide_version(pyodide_dir):
-    with open(os.path.join(pyodide_dir, "package.json")) as f:
-        return json.load(f)["version"]
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
 
 
-def make(root=ROOT, pyodide_dir=None, out=None):
-    """Build the fast files into `out` (default vendor/fast/); returns the manifest."""
-    pyodide_dir = pyodide_dir or os.path.join(root, "node_modules", "pyodide")
-    out = out or os.path.join(root, OUTPUT)
-    modules = snapshot_modules(root)
+def snapshot(root, pyodide_dir, modules):
+    """(raw snapshot bytes, what build_fast.mjs printed) for `modules` of ours imported,
+    with the standard modules we use."""
     sources = our_modules(root)
     with tempfile.TemporaryDirectory() as work:
         spec = {
             "pyodide": pyodide_dir + os.sep,
-            "stdlib": os.path.join(work, "stdlib.zip"),
             "snapshot": os.path.join(work, "snapshot"),
             "home": HOME,
             "files": {sources[m].removeprefix("py/"): os.path.join(root, sources[m]) for m in modules},
-            "imports": stdlib_modules(os.path.join(pyodide_dir, "python_stdlib.zip"), root) + modules,
+            "imports": stdlib_modules(os.path.join(pyodide_dir, STDLIB), root) + modules,
         }
         spec_file = os.path.join(work, "spec.json")
         with open(spec_file, "w") as f:
@@ -140,19 +143,31 @@ def make(root=ROOT, pyodide_dir=None, out=None):
                               capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"tools/build_fast.mjs failed:\n{done.stderr}")
-        built = json.loads(done.stdout)
-        with open(spec["stdlib"], "rb") as f:
-            stdlib = f.read()
-        with open(spec["snapshot"], "rb") as f:
-            snapshot = gzip.compress(f.read(), compresslevel=9, mtime=0)
-    files = {"stdlib": ("stdlib-{}.zip", stdlib), "snapshot": ("snapshot-{}.gz", snapshot)}
+        return read_bytes(spec["snapshot"]), json.loads(done.stdout)
+
+
+def make(root=ROOT, out=None):
+    """Build the fast files from vendor/pyodide (the runtime as served) into `out`
+    (default vendor/fast/); returns the manifest."""
+    pyodide_dir = os.path.join(root, "vendor", "pyodide")
+    out = out or os.path.join(root, OUTPUT)
+    modules = snapshot_modules(root)
+    raw, built = snapshot(root, pyodide_dir, modules)
+    sources = our_modules(root)
+    stdlib = read_bytes(os.path.join(pyodide_dir, STDLIB))
+    files = {  # name pattern ({} is the start of the content's SHA-256), bytes
+        "snapshot": ("snapshot-{}.gz", gzip.compress(raw, compresslevel=9, mtime=0)),
+        "wasm": ("pyodide.asm-{}.wasm.gz", gzip.compress(read_bytes(os.path.join(pyodide_dir, WASM)),
+                                                         compresslevel=9, mtime=0)),
+    }
     manifest = {
-        "pyodide": pyodide_version(pyodide_dir),
+        "pyodide": built["version"],
         "build_id": build_id(pyodide_dir),
-        "home": HOME,
         "modules": len(built["modules"]),
         "environ": built["environ"],
-        "sources": {path: sha256(read_bytes(root, path)) for path in sorted(sources[m] for m in modules)},
+        "stdlib": {"file": f"../pyodide/{STDLIB}", "sha256": sha256(stdlib), "bytes": len(stdlib)},
+        "sources": {path: sha256(read_bytes(os.path.join(root, path)))
+                    for path in sorted(sources[m] for m in modules)},
     }
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
@@ -167,11 +182,6 @@ def make(root=ROOT, pyodide_dir=None, out=None):
     return manifest
 
 
-def read_bytes(root, path):
-    with open(os.path.join(root, path), "rb") as f:
-        return f.read()
-
-
 def write(root=ROOT):
     """What `make vendor` runs: build the fast files, or say why not and leave none (the
     page then always starts the plain way)."""
@@ -181,9 +191,9 @@ def write(root=ROOT):
         shutil.rmtree(os.path.join(root, OUTPUT), ignore_errors=True)
         print(f"fast_start: no fast-start files ({error}); the page starts the plain way")
         return None
-    print(f"fast_start: {OUTPUT}/ holds a {manifest['stdlib']['bytes'] / 1e6:.1f} MB precompiled stdlib and a "
-          f"{manifest['snapshot']['bytes'] / 1e6:.1f} MB snapshot with {manifest['modules']} modules imported "
-          f"({len(manifest['sources'])} of ours)")
+    print(f"fast_start: {OUTPUT}/ holds a {manifest['snapshot']['bytes'] / 1e6:.1f} MB snapshot with "
+          f"{manifest['modules']} modules imported ({len(manifest['sources'])} of ours) and a "
+          f"{manifest['wasm']['bytes'] / 1e6:.1f} MB gzipped wasm for first visits")
     return manifest
 
 
