@@ -96,26 +96,25 @@ async function planStart() {
   if (!manifestResponse.ok) return { how: "plain", reason: "no fast-start files" };
   const manifest = await manifestResponse.json();
   if (manifest.pyodide !== version) return { how: "plain", reason: `the snapshot is for Pyodide ${manifest.pyodide}` };
-  const wasm = await fromCache(WASM) ? null : download(new URL(manifest.wasm.file, FAST), manifest.wasm);
   const snapshotURL = new URL(manifest.snapshot.file, FAST);
-  const cachedSnapshot = await fromCache(snapshotURL);
+  const stdlibURL = new URL(manifest.stdlib.file, FAST);
+  const [cachedWasm, cachedSnapshot, cachedStdlib] = await Promise.all([WASM, snapshotURL, stdlibURL].map(fromCache));
+  const wasm = cachedWasm ? null : download(new URL(manifest.wasm.file, FAST), manifest.wasm);
   const rate = cachedSnapshot || !wasm || !inPage ? null : await wasm.rate;
   if (!cachedSnapshot && !(rate > SNAPSHOT_RATE)) {
     return { how: "lean", wasm, rate, reason: "no snapshot cached, and not worth its bytes here" };
   }
-  // Checked before Python starts: cheap, and a mismatch must not cost a start.
-  await expectSources(manifest.sources);
-  const stdlibURL = new URL(manifest.stdlib.file, FAST);
-  const stdlib = await (await fromCache(stdlibURL) ?? await fetch(stdlibURL)).arrayBuffer();
-  await expectDigest(stdlib, manifest.stdlib.sha256, "the stdlib zip is not the one the snapshot was made over");
-  // Fetched (if not cached), checked and unpacked while Pyodide fetches and compiles its
-  // wasm: if this fails, loadPyodide fails before Python starts, and the plain start follows.
-  const snapshot = checked(cachedSnapshot ?? fetch(snapshotURL), manifest.snapshot).then(gunzip);
+  const stdlib = await (cachedStdlib ?? await fetch(stdlibURL)).blob();
+  // Checked and unpacked while Pyodide fetches and compiles its wasm: if any check fails,
+  // loadPyodide fails before Python starts, and the plain start follows.
+  const snapshot = Promise.all([
+    checked(cachedSnapshot ?? fetch(snapshotURL), manifest.snapshot).then(gunzip),
+    stdlib.arrayBuffer().then((bytes) => expectDigest(
+      bytes, manifest.stdlib.sha256, "the stdlib zip is not the one the snapshot was made over")),
+    expectSources(manifest.sources),
+  ]).then(([bytes]) => bytes);
   snapshot.catch(() => {});  // reported by loadPyodide, never as an unhandled rejection
-  return {
-    how: "snapshot", snapshot, wasm, rate, environ: manifest.environ,
-    stdlib: URL.createObjectURL(new Blob([stdlib])),
-  };
+  return { how: "snapshot", snapshot, wasm, rate, environ: manifest.environ, stdlib: URL.createObjectURL(stdlib) };
 }
 
 /** False where storage is refused (cross-site frames, insecure origins): there the page

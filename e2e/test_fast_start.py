@@ -249,7 +249,7 @@ def test_a_snapshot_made_from_other_sources_than_the_served_py_is_refused(browse
         page = open_ready(watched(context.new_page(), seen), url + "?game=tablut")
         started = python_start(page)
         assert started["how"] == "plain"
-        assert started["reason"] == "py/boardgames/tablut.py has changed since the snapshot was made"
+        assert started["reason"].endswith("py/boardgames/tablut.py has changed since the snapshot was made")
         assert page.inner_text("#game-summary").startswith("Changed after the snapshot")
         play_by_clicks(page, "d1-d3")
     finally:
