@@ -31,7 +31,9 @@ from pyscript import document
 document.body.dataset.probe = json.dumps({
     "sys.path": sys.path, "os.environ": dict(os.environ), "sys.executable": sys.executable,
     "sys.argv": sys.argv, "sys.orig_argv": sys.orig_argv, "sys.flags": str(sys.flags),
-    "cwd": os.getcwd(), "random": random.random()})
+    "cwd": os.getcwd(), "random": random.random(),
+    "stdlib": sorted(name for name, module in list(sys.modules.items())
+                     if (getattr(module, "__file__", None) or "").startswith("/lib/python"))})
 """
 
 
@@ -148,6 +150,10 @@ def test_a_restored_python_looks_like_a_plain_one_with_fresh_randomness(browser,
     plain, restored, again = started("plain"), started("snapshot"), started("snapshot")
     assert restored.pop("random") != again.pop("random")
     plain.pop("random")
+    # every standard module the page uses was in the snapshot: none is compiled after a
+    # restore (why the snapshot needs no precompiled stdlib)
+    assert set(restored.pop("stdlib")) <= set(manifest(ROOT)["modules"])
+    plain.pop("stdlib")
     assert restored == plain
     assert restored["sys.path"].count("") == 1 and restored["sys.executable"] == "/home/pyodide/this.program"
     assert not [value for value in restored["os.environ"].values() if ROOT in value or "node" in value]

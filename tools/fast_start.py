@@ -162,7 +162,7 @@ def make(root=ROOT, out=None):
     manifest = {
         "pyodide": built["version"],
         "build_id": build_id(pyodide_dir),
-        "modules": len(built["modules"]),
+        "modules": built["modules"],
         "environ": built["environ"],
         "stdlib": {"file": f"../pyodide/{STDLIB}", "sha256": sha256(stdlib), "bytes": len(stdlib)},
         "sources": {path: sha256(read_bytes(os.path.join(root, path)))
@@ -191,7 +191,7 @@ def write(root=ROOT):
         print(f"fast_start: no fast-start files ({error}); the page starts the plain way")
         return None
     print(f"fast_start: {OUTPUT}/ holds a {manifest['snapshot']['bytes'] / 1e6:.1f} MB snapshot with "
-          f"{manifest['modules']} modules imported ({len(manifest['sources'])} of ours) and a "
+          f"{len(manifest['modules'])} modules imported ({len(manifest['sources'])} of ours) and a "
           f"{manifest['wasm']['bytes'] / 1e6:.1f} MB gzipped wasm for first visits")
     return manifest
 
