@@ -32,6 +32,8 @@ const PYODIDE = new URL("./vendor/pyodide/", import.meta.url);
 const FAST = new URL("./vendor/fast/", import.meta.url);
 const SITE = new URL("./", import.meta.url);
 const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
+const STDLIB = new URL("python_stdlib.zip", PYODIDE).href;  // the snapshot was made over it
+const LOCK = new URL("pyodide-lock.json", PYODIDE).href;
 const inPage = typeof document !== "undefined";  // else: the AI worker
 
 // A first visit (no snapshot cached) measures its link on the first PROBE_BYTES of the
@@ -57,15 +59,18 @@ sys.path[:] = list(dict.fromkeys(sys.path))
 
 export async function loadPyodide(options = {}) {
   const begun = performance.now();
+  // Needed whichever way Python starts: asked for at once (Pyodide's own import of it later
+  // gets this same module).
+  import(new URL("pyodide.asm.mjs", PYODIDE).href).catch(() => {});
   const plain = { ...options, indexURL: PYODIDE.href };
   const plan = await planStart().catch((error) => ({ how: "plain", reason: error.message }));
   let pyodide = null;
   if (plan.how !== "plain") {
     const restoreFetch = plan.wasm ? serveWasm(plan.wasm) : () => {};
     try {
-      pyodide = plan.snapshot
-        ? await startPyodide({ ...plain, stdLibURL: plan.stdlib, _loadSnapshot: plan.snapshot })
-        : await startPyodide(plain);
+      const ours = { stdLibURL: plan.stdlib, lockFileContents: plan.lock, packageBaseUrl: PYODIDE.href };
+      if (plan.snapshot) ours._loadSnapshot = plan.snapshot;
+      pyodide = await startPyodide({ ...plain, ...ours });
       if (plan.snapshot) settle(pyodide, plan.environ);
     } catch (error) {
       pyodide = null;
@@ -73,7 +78,7 @@ export async function loadPyodide(options = {}) {
       plan.how = "plain";
     } finally {
       restoreFetch();
-      if (plan.stdlib) URL.revokeObjectURL(plan.stdlib);
+      URL.revokeObjectURL(plan.stdlib);
     }
   }
   pyodide ??= await startPyodide(plain);
@@ -86,35 +91,41 @@ export async function loadPyodide(options = {}) {
   return pyodide;
 }
 
-/** How to start: {how: "snapshot", snapshot: promise of its bytes, stdlib: blob URL,
- * environ, wasm}, {how: "lean", wasm, reason} or {how: "plain", reason}.  `wasm`, when set,
- * is the download of the gzipped wasm (the plain one is not cached). */
+/** How to start: {how: "plain", reason}, or {how: "lean" | "snapshot", stdlib: blob URL of
+ * the stdlib zip, lock: promise of Pyodide's lock file, wasm: the download of the gzipped
+ * wasm (null when the plain one is cached), rate, reason} with, for "snapshot", `snapshot`
+ * (promise of its bytes) and `environ`. */
 async function planStart() {
   if (!(await storageAllowed())) return { how: "plain", reason: "this page may not use storage" };
+  // Needed on both fast ways: asked for at once, beside the manifest and the link probe.
+  const stdlibResponse = cachedOrFetched(STDLIB);
+  stdlibResponse.catch(() => {});
+  const lock = cachedOrFetched(LOCK).then((response) => response.json());
+  lock.catch(() => {});  // failures show in loadPyodide, never as unhandled rejections
   const manifestURL = new URL("manifest.json", FAST);
   const manifestResponse = await fromCache(manifestURL) ?? await fetch(manifestURL, { cache: "no-cache" });
   if (!manifestResponse.ok) return { how: "plain", reason: "no fast-start files" };
   const manifest = await manifestResponse.json();
   if (manifest.pyodide !== version) return { how: "plain", reason: `the snapshot is for Pyodide ${manifest.pyodide}` };
   const snapshotURL = new URL(manifest.snapshot.file, FAST);
-  const stdlibURL = new URL(manifest.stdlib.file, FAST);
-  const [cachedWasm, cachedSnapshot, cachedStdlib] = await Promise.all([WASM, snapshotURL, stdlibURL].map(fromCache));
+  const [cachedWasm, cachedSnapshot] = await Promise.all([WASM, snapshotURL].map(fromCache));
   const wasm = cachedWasm ? null : download(new URL(manifest.wasm.file, FAST), manifest.wasm);
   const rate = cachedSnapshot || !wasm || !inPage ? null : await wasm.rate;
+  const stdlibBlob = await (await stdlibResponse).blob();
+  const stdlib = URL.createObjectURL(stdlibBlob);
   if (!cachedSnapshot && !(rate > SNAPSHOT_RATE)) {
-    return { how: "lean", wasm, rate, reason: "no snapshot cached, and not worth its bytes here" };
+    return { how: "lean", stdlib, lock, wasm, rate, reason: "no snapshot cached, and not worth its bytes here" };
   }
-  const stdlib = await (cachedStdlib ?? await fetch(stdlibURL)).blob();
   // Checked and unpacked while Pyodide fetches and compiles its wasm: if any check fails,
   // loadPyodide fails before Python starts, and the plain start follows.
   const snapshot = Promise.all([
     checked(cachedSnapshot ?? fetch(snapshotURL), manifest.snapshot).then(gunzip),
-    stdlib.arrayBuffer().then((bytes) => expectDigest(
+    stdlibBlob.arrayBuffer().then((bytes) => expectDigest(
       bytes, manifest.stdlib.sha256, "the stdlib zip is not the one the snapshot was made over")),
     expectSources(manifest.sources),
   ]).then(([bytes]) => bytes);
-  snapshot.catch(() => {});  // reported by loadPyodide, never as an unhandled rejection
-  return { how: "snapshot", snapshot, wasm, rate, environ: manifest.environ, stdlib: URL.createObjectURL(stdlib) };
+  snapshot.catch(() => {});
+  return { how: "snapshot", stdlib, lock, wasm, rate, snapshot, environ: manifest.environ };
 }
 
 /** False where storage is refused (cross-site frames, insecure origins): there the page
@@ -131,6 +142,13 @@ async function storageAllowed() {
 /** The response for `url` from the service worker's cache, or null. */
 async function fromCache(url) {
   return (await caches.match(url.href ?? url)) ?? null;
+}
+
+/** The response for `url` from the service worker's cache, else from the network. */
+async function cachedOrFetched(url) {
+  const response = await fromCache(url) ?? await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
 }
 
 /** Start downloading `url` (the manifest's entry `file`): {bytes: promise of its checked

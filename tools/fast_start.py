@@ -164,7 +164,7 @@ def make(root=ROOT, out=None):
         "build_id": build_id(pyodide_dir),
         "modules": built["modules"],
         "environ": built["environ"],
-        "stdlib": {"file": f"../pyodide/{STDLIB}", "sha256": sha256(stdlib), "bytes": len(stdlib)},
+        "stdlib": {"sha256": sha256(stdlib), "bytes": len(stdlib)},  # vendor/pyodide's, as served
         "sources": {path: sha256(read_bytes(os.path.join(root, path)))
                     for path in sorted(sources[m] for m in modules)},
     }
