@@ -12,15 +12,18 @@ import os
 import re
 import shutil
 import tempfile
+import time
 
 import pytest
 from conftest import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, ROOT, Watch, play_by_clicks, serve, state
 
 import build_sw
 
-PRECACHED = """async () => {
+# The names of this origin's caches once the service worker is installed: its own
+# ("boardgames-...") and the one interpreter.mjs keeps the unpacked snapshot in.
+CACHES = """async () => {
     await navigator.serviceWorker.ready;
-    return (await caches.keys()).length;
+    return (await caches.keys()).map((name) => name.replace(/-[0-9a-f]{16}$/, ""));
 }"""
 
 # Run by the page's own interpreter (PyScript runs a <script type="py"> added later with it):
@@ -61,6 +64,14 @@ def watched(page, seen, console=None):
     if console is not None:
         page.on("console", lambda m: console.append(m.text))
     return page
+
+
+def wait_until(page, predicate, timeout=60):
+    """Poll the async JS `predicate` until it is true (wait_for_function does not await)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(predicate):
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {predicate}"
+        page.wait_for_timeout(200)
 
 
 def open_ready(page, url):
@@ -111,7 +122,7 @@ def test_first_and_returning_visits_restore_the_snapshot_and_so_does_the_ai_work
         first = python_start(page)
         assert first["how"] == "snapshot" and first["reason"] is None and first["rate"] > 4e6
         play_by_clicks(page, "d1-d3")
-        assert page.evaluate(PRECACHED) == 1  # the service worker keeps the fast files
+        assert sorted(page.evaluate(CACHES)) == ["boardgames", "python-snapshot"]
         context.close()
 
         context, page = launch(returning_visit)
@@ -223,6 +234,39 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start_that_plays(browser, defect, 
         server.shutdown()
     expected = [e for e in seen.console_errors if "404" in e and defect == "snapshot missing"]
     assert seen.console_errors == expected and seen.foreign_requests() == []
+
+
+def test_a_corrupt_kept_copy_of_the_unpacked_snapshot_is_replaced(browser, site):
+    """interpreter.mjs keeps the snapshot unpacked in a cache of its own after a restore.
+    Garbage in that copy: the next start restores the service worker's packed copy instead,
+    and keeps a sound unpacked one again."""
+    context = browser.new_context()
+    seen = Watch()
+    try:
+        page = open_ready(watched(context.new_page(), seen), f"{site}/index.html?game=vault")
+        assert python_start(page)["how"] == "snapshot"
+        wait_until(page, """async () => (await caches.keys()).some((n) => n.startsWith("python-snapshot-"))""")
+        kept = """async () => {
+            const name = (await caches.keys()).find((n) => n.startsWith("python-snapshot-"));
+            const cache = await caches.open(name);
+            const [key] = await cache.keys();
+            return [cache, key];
+        }"""
+        page.evaluate(f"""async () => {{
+            await navigator.serviceWorker.ready;
+            const [cache, key] = await ({kept})();
+            await cache.put(key, new Response(new Uint8Array(1000).fill(7)));
+        }}""")
+        open_ready(page, f"{site}/index.html?game=vault")
+        assert python_start(page)["how"] == "snapshot"
+        play_by_clicks(page, "a1-a2")
+        wait_until(page, f"""async () => {{
+            const [cache, key] = await ({kept})();
+            return (await (await cache.match(key)).arrayBuffer()).byteLength > 1000;
+        }}""")
+    finally:
+        context.close()
+    assert seen.console_errors == [] and seen.foreign_requests() == []
 
 
 def test_a_failed_fetch_of_the_snapshot_falls_back_to_a_plain_start(browser, site):

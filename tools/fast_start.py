@@ -175,6 +175,8 @@ def make(root=ROOT, out=None):
         with open(os.path.join(out, name), "wb") as f:
             f.write(data)
         manifest[key] = {"file": name, "sha256": sha256(data), "bytes": len(data)}
+    # the loader keeps the unpacked snapshot in a cache of its own: no unpacking next time
+    manifest["snapshot"].update(unpacked_sha256=sha256(raw), unpacked_bytes=len(raw))
     with open(os.path.join(out, MANIFEST), "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
         f.write("\n")
