@@ -6,11 +6,11 @@
 // spec.json (written by tools/fast_start.py):
 //   {"pyodide": "<node_modules/pyodide/>", "snapshot": "<out: memory snapshot>",
 //    "home": "/home/pyodide", "files": {"boardgames/core.py": "<abs path>", ...},
-//    "imports": ["json", "boardgames", ...]}
+//    "imports": ["json", "boardgames", ...], "warm_up": "<Python code run after the imports>"}
 //
 // A fresh Pyodide (on its own python_stdlib.zip, which a restore must be given again byte
 // for byte), our modules written where PyScript's [files] puts them (relative to the home
-// directory), the listed modules imported, then `makeMemorySnapshot()`.  Nothing of `js`
+// directory), the listed modules imported, the warm-up code run, then `makeMemorySnapshot()`.  Nothing of `js`
 // is imported (a snapshot may only hold JS objects reachable from globalThis).  Prints
 // {"version": ..., "modules": [...], "environ": [...]}: Pyodide's version, the modules the
 // snapshot holds, and the names of the environment variables Emscripten gave it.
@@ -79,6 +79,7 @@ async function main() {
   const importAll = pyodide.runPython(IMPORT_ALL);
   const modules = importAll(pyodide.toPy(spec.imports)).toJs();
   importAll.destroy();
+  pyodide.runPython(spec.warm_up, { globals: pyodide.toPy({}) });
   pyodide.runPython("import random; random.seed(0)");  // reseeded after every restore
   fs.writeFileSync(spec.snapshot, pyodide.makeMemorySnapshot());
   // The variables Emscripten gave Python here: the loader replaces them by the browser's.

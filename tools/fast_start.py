@@ -40,6 +40,14 @@ HOME = "/home/pyodide"  # Pyodide's working directory, where PyScript's [files] 
 OUTPUT = os.path.join("vendor", "fast")
 MANIFEST = "manifest.json"
 PYSCRIPT_PYTHON = os.path.join("node_modules", "@pyscript", "core", "src", "stdlib", "pyscript")
+# Run in the snapshot after the imports, through the engine's contract only: every game's
+# rule book made once, so the tables games keep per board (Vault's jump landings, ...) are
+# in the snapshot instead of being computed while the page starts (it lists every game).
+WARM_UP = """
+from boardgames import GAME_IDS, get_game
+for game_id in GAME_IDS:
+    get_game(game_id)
+"""
 STDLIB = "python_stdlib.zip"
 WASM = "pyodide.asm.wasm"
 
@@ -134,6 +142,7 @@ def snapshot(root, pyodide_dir, modules):
             "home": HOME,
             "files": {sources[m].removeprefix("py/"): os.path.join(root, sources[m]) for m in modules},
             "imports": stdlib_modules(os.path.join(pyodide_dir, STDLIB), root) + modules,
+            "warm_up": WARM_UP,
         }
         spec_file = os.path.join(work, "spec.json")
         with open(spec_file, "w") as f:
