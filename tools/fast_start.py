@@ -2,8 +2,9 @@
 `make play` and `make test`):
 
 - a memory snapshot of Pyodide with the standard modules we use and our pure modules
-  already imported (made under Node by tools/build_fast.mjs, gzipped): restoring it skips
-  Python's initialisation and the compiling of those modules, the CPU-bound bulk of a start;
+  already imported and every game's rule book made once (WARM_UP), made under Node by
+  tools/build_fast.mjs, gzipped: restoring it skips Python's initialisation and the
+  compiling of those modules, the CPU-bound bulk of a start;
 - Pyodide's wasm gzipped (9.6 MB -> 3.5 MB), for first visits over a slow link: bytes, not
   CPU, are what such a visit waits for;
 - manifest.json, tying them together: Pyodide's version and build id, each file's name
