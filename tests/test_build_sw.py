@@ -22,9 +22,11 @@ SITE = {
     "manifest.webmanifest": '{"icons": [{"src": "./icons/icon.svg"}, {"src": "./icons/icon-192.png"}]}',
     "icons/icon.svg": "<svg/>",
     "icons/icon-192.png": "png",
-    "pyscript.toml": 'interpreter = "./vendor/pyodide/pyodide.mjs"\n[files]\n'
+    "pyscript.toml": 'interpreter = "./interpreter.mjs"\n[files]\n'
                      '"./py/boardgames/core.py" = "./boardgames/"\n"./py/webapp/session.py" = "./webapp/"\n',
-    "worker.toml": '[files]\n"./py/boardgames/core.py" = "./boardgames/"\n"./py/boardgames/ai.py" = "./boardgames/"\n',
+    "worker.toml": 'interpreter = "./interpreter.mjs"\n[files]\n'
+                   '"./py/boardgames/core.py" = "./boardgames/"\n"./py/boardgames/ai.py" = "./boardgames/"\n',
+    "interpreter.mjs": "js",
     "py/webapp/main.py": "print()",
     "py/webapp/session.py": "",
     "py/webapp/unlisted.py": "",
@@ -39,6 +41,9 @@ SITE = {
     "vendor/pyscript/codemirror-XYZ.js": "editor",
     "vendor/pyscript/xterm-XYZ.js": "terminal",
     "vendor/pyscript/service-worker.js": "",
+    "vendor/fast/manifest.json": "{}",
+    "vendor/fast/snapshot-0123.gz": "snapshot",
+    "vendor/fast/pyodide.asm-4567.wasm.gz": "wasm for first visits",
 }
 
 
@@ -53,14 +58,29 @@ def site(tmp_path):
 
 def test_precache_lists_the_page_its_configs_python_files_and_the_runtime(site):
     assert build_sw.precache_files(str(site)) == [
-        "icons/icon-192.png", "icons/icon.svg", "index.html", "manifest.webmanifest",
+        "icons/icon-192.png", "icons/icon.svg", "index.html", "interpreter.mjs", "manifest.webmanifest",
         "py/boardgames/ai.py", "py/boardgames/core.py", "py/webapp/main.py", "py/webapp/session.py",
-        "pyscript.toml", "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.mjs",
+        "pyscript.toml", "vendor/fast/manifest.json", "vendor/fast/snapshot-0123.gz",
+        "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.mjs",
         "vendor/pyscript/core-ABC.js", "vendor/pyscript/core.js", "worker.toml"]
 
 
+def test_the_site_also_holds_what_only_a_first_visit_fetches(site):
+    only_site = set(build_sw.site_files(str(site))) - set(build_sw.precache_files(str(site)))
+    assert only_site == {"vendor/fast/pyodide.asm-4567.wasm.gz"}
+
+
+def test_without_fast_start_files_the_rest_is_precached(site):
+    for name in os.listdir(site / "vendor/fast"):
+        os.remove(site / "vendor/fast" / name)
+    os.rmdir(site / "vendor/fast")
+    assert not [name for name in build_sw.precache_files(str(site)) if "fast" in name]
+    assert "vendor/pyodide/pyodide.asm.wasm" in build_sw.precache_files(str(site))
+
+
 @pytest.mark.parametrize("name", ["py/boardgames/core.py", "vendor/pyodide/pyodide.asm.wasm",
-                                  "index.html", "worker.toml", "icons/icon-192.png"])
+                                  "index.html", "worker.toml", "icons/icon-192.png", "interpreter.mjs",
+                                  "vendor/fast/snapshot-0123.gz"])
 def test_any_change_to_a_precached_file_makes_a_new_cache(site, name):
     before = build_sw.render(str(site))
     assert build_sw.render(str(site)) == before  # same bytes, same name
@@ -88,7 +108,7 @@ def test_written_file_is_what_the_service_worker_imports(site):
     build_sw.write(str(site))
     text = (site / build_sw.OUTPUT).read_text()
     data = json.loads(text[text.index("{"):text.rindex("}") + 1])
-    assert data["files"][0] == "./icons/icon-192.png" and len(data["files"]) == 14
+    assert data["files"][0] == "./icons/icon-192.png" and len(data["files"]) == 17
     with open(os.path.join(ROOT, "sw.js")) as f:
         worker = f.read()
     assert f'importScripts("./{build_sw.OUTPUT}")' in worker

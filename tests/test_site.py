@@ -28,13 +28,17 @@ def test_the_worker_gets_the_whole_engine_and_nothing_of_the_page():
 
 
 def test_the_page_names_no_outside_host():
-    for name in ("index.html", "start.js", "pyscript.toml", "worker.toml", "css/style.css"):
+    for name in ("index.html", "start.js", "pyscript.toml", "worker.toml", "css/style.css", "interpreter.mjs"):
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", read(name)), name
 
 
 def test_interpreter_is_the_vendored_pyodide():
-    for config in ("pyscript.toml", "worker.toml"):
-        assert 'interpreter = "./vendor/pyodide/pyodide.mjs"' in read(config), config
+    for config in ("pyscript.toml", "worker.toml"):  # our loader of it, for page and AI worker alike
+        assert 'interpreter = "./interpreter.mjs"' in read(config), config
+    loader = read("interpreter.mjs")
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in loader
+    assert re.findall(r'new URL\("([^"]+)", import\.meta\.url\)', loader) == \
+        ["./vendor/pyodide/", "./vendor/fast/", "./"], "every URL relative to the loader"
     assert 'src="./vendor/pyscript/core.js"' in read("index.html")
 
 

@@ -1,8 +1,24 @@
-"""Median time from navigation to ready, over cold loads, of our page and of the floor.
+"""Start-up benchmark: our page beside a bare PyScript page on the same runtime, same run.
 
-The floor is a bare PyScript page with an empty script, on the same vendored runtime and
-the same kind of local server.  Each load uses a fresh browser context (empty cache).
-Prints both medians and their ratio.  Usage: python3 tools/bench_load.py [--loads 5]
+Three visits, each measured from navigation inside the page (performance.now()):
+  first   a first visit on loopback: a fresh browser context, nothing cached;
+  return  a returning visit: a persistent profile opened, the page loaded (and, for ours,
+          the service worker's precache finished), the browser closed, opened again on
+          the same profile and the page loaded again: that second load is measured;
+  slow    a first visit over an emulated 10 Mbps / 40 ms link (CDP
+          Network.emulateNetworkConditions).
+For each: time to interactive (`body[data-ready='1']`) and time to a board on screen: the
+`performance.mark("board-shown")` the page sets when a board is first visible, or, for a
+page without that mark, the first time `canvas#board` has a non-zero size after ready
+(the column says which).  The bare page's board is its canvas, drawn when it is ready.
+Then the ratios ours / bare and whether issue 13's goals are met, and the AI worker: from
+choosing Computer (for White, at level 2) to the computer's first move, and to the
+worker being ready, on the first and on the returning visit.
+
+The bare page is index.html + pyscript.toml + main.py drawing a canvas, on the vendored
+Pyodide (no service worker: a returning visit gets it from the HTTP cache).  Runs are
+interleaved (ours, bare, ours, ...) so machine load hits both alike; medians are printed.
+Usage: python3 tools/bench_load.py [--runs 3] [--visits first return slow] [--no-worker]
 """
 
 import argparse
@@ -10,7 +26,6 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "e2e"))
@@ -18,51 +33,203 @@ sys.path.insert(0, os.path.join(ROOT, "e2e"))
 from conftest import CHROMIUM, LAUNCH_ARGS, serve  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8">
-<link rel="icon" href="data:,">
+TIMEOUT_MS = 180_000
+VIEWPORT = {"width": 1100, "height": 850}
+SLOW_LINK = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
+GOALS = {"first": 0.6, "return": 0.5, "slow": 1.0}  # issue 13: ours / bare, time to interactive
+MOONSHOT = {"return": 0.4}
+VISITS = {"first": "first visit, loopback (cold)", "return": "returning visit (same profile)",
+          "slow": "first visit, 10 Mbps / 40 ms"}
+
+BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module" src="./vendor/pyscript/core.js"></script></head><body>
-<script type="py" config='{"interpreter": "./vendor/pyodide/pyodide.mjs"}'>
-from pyscript import document
+<canvas id="board" width="400" height="400"></canvas>
+<script type="py" src="./main.py" config="./pyscript.toml"></script></body></html>"""
+BARE_CONFIG = 'interpreter = "./vendor/pyodide/pyodide.mjs"\n'
+BARE_MAIN = """from pyscript import document
+ctx = document.getElementById("board").getContext("2d")
+for i in range(64):
+    ctx.fillStyle = "#c9a978" if (i + i // 8) % 2 else "#6b4f2a"
+    ctx.fillRect(i % 8 * 50, i // 8 * 50, 50, 50)
 document.body.dataset.ready = "1"
-</script></body></html>"""
+"""
+
+# Runs in every page before its own scripts: records when the page became ready, and when
+# a board was first on screen (the page's own mark, else the canvas's first non-zero size).
+RECORDER = """(() => {
+  const times = window.__startup = {};
+  function boardSized() {
+    const canvas = document.getElementById("board");
+    return canvas && canvas.getBoundingClientRect().width > 0 && canvas.getBoundingClientRect().height > 0;
+  }
+  function poll() {
+    if (times.ready === undefined && document.body && document.body.dataset.ready === "1") times.ready = performance.now();
+    if (times.ready !== undefined && times.canvas === undefined && boardSized()) times.canvas = performance.now();
+    if (times.canvas === undefined) requestAnimationFrame(poll);
+  }
+  new MutationObserver(() => {
+    if (times.ready === undefined && document.body && document.body.dataset.ready === "1") {
+      times.ready = performance.now();
+      if (boardSized()) times.canvas = times.ready;
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-ready"], childList: true });
+  requestAnimationFrame(poll);
+})();"""
+
+READ_TIMES = """() => {
+  const mark = performance.getEntriesByName("board-shown")[0];
+  const times = window.__startup;
+  return {ready: times.ready / 1000, board: (mark ? mark.startTime : times.canvas) / 1000,
+          board_source: mark ? "mark" : "canvas", python: window.boardgamesPython || null};
+}"""
+
+PRECACHED = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  return !!(await caches.match(new URL("./vendor/fast/manifest.json", registration.scope).href));
+}"""
 
 
-def cold_load_seconds(browser, url):
-    context = browser.new_context()
-    page = context.new_page()
-    start = time.perf_counter()
+def load(page, url):
     page.goto(url)
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=180_000)
-    elapsed = time.perf_counter() - start
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT_MS)
+    page.wait_for_function("window.__startup.canvas !== undefined || performance.getEntriesByName('board-shown').length",
+                           timeout=TIMEOUT_MS)
+    return page.evaluate(READ_TIMES)
+
+
+def computer_first_move(page):
+    """Seconds from choosing Computer for White to its first move, and to the worker ready."""
+    page.evaluate("""() => {
+        window.__computer = {chosen: performance.now()};
+        new MutationObserver(() => {
+            if (document.body.dataset.worker === "ready" && !window.__computer.worker) window.__computer.worker = performance.now();
+            if (document.querySelector("#move-list li") && !window.__computer.move) window.__computer.move = performance.now();
+        }).observe(document.body, {subtree: true, childList: true, attributes: true});
+    }""")
+    page.select_option("#player-w", "computer")
+    page.wait_for_selector("body[data-worker='ready']", state="attached", timeout=TIMEOUT_MS)
+    page.wait_for_selector("#move-list li", state="attached", timeout=TIMEOUT_MS)
+    return page.evaluate("""() => ({move: (window.__computer.move - window.__computer.chosen) / 1000,
+                                    worker: (window.__computer.worker - window.__computer.chosen) / 1000})""")
+
+
+def first_visit(browser, url, slow=False, worker=False):
+    context = browser.new_context(viewport=VIEWPORT)
+    context.add_init_script(RECORDER)
+    page = context.new_page()
+    if slow:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", SLOW_LINK)
+    result = load(page, url)
+    if worker:
+        result["computer"] = computer_first_move(page)
     context.close()
-    return elapsed
+    return result
+
+
+def returning_visit(playwright, url, ours, worker=False):
+    with tempfile.TemporaryDirectory() as profile:
+        def launch():
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True, viewport=VIEWPORT)
+            context.add_init_script(RECORDER)
+            return context, context.pages[0] if context.pages else context.new_page()
+
+        context, page = launch()
+        load(page, url)
+        if ours:
+            assert page.evaluate(PRECACHED), "the service worker did not precache the fast files"
+        context.close()
+        context, page = launch()
+        result = load(page, url)
+        if worker:
+            result["computer"] = computer_first_move(page)
+        context.close()
+    return result
+
+
+def median(values):
+    return statistics.median(values) if values else float("nan")
+
+
+def report(results, runs):
+    print(f"\nStart-up, ours beside the bare PyScript page, median of {runs} run(s) each (seconds from navigation).")
+    print("The machine is shared with other work: compare within this run only.\n")
+    header = f"{'visit':<32} {'interactive ours':>16} {'bare':>6} {'ratio':>6}   {'board ours':>10} {'bare':>6} {'ratio':>6}  board from   python start"
+    print(header)
+    print("-" * len(header))
+    verdicts = []
+    for visit, title in VISITS.items():
+        if visit not in results:
+            continue
+        ours, bare = results[visit]["ours"], results[visit]["bare"]
+        ready = [median([r["ready"] for r in rows]) for rows in (ours, bare)]
+        board = [median([r["board"] for r in rows]) for rows in (ours, bare)]
+        sources = "/".join(sorted({r["board_source"] for r in ours}))
+        starts = ", ".join(f"{how} x{n}" for how, n in count(r["python"]["how"] if r["python"] else "?" for r in ours))
+        print(f"{title:<32} {ready[0]:16.2f} {ready[1]:6.2f} {ready[0] / ready[1]:6.2f}   "
+              f"{board[0]:10.2f} {board[1]:6.2f} {board[0] / board[1]:6.2f}  {sources:<11}  {starts}")
+        ratio = ready[0] / ready[1]
+        goal = GOALS[visit]
+        verdict = f"  goal {visit}: interactive ratio {ratio:.2f} <= {goal}: {'met' if ratio <= goal else 'NOT met'}"
+        if visit in MOONSHOT:
+            verdict += f" (moonshot {MOONSHOT[visit]}: {'met' if ratio <= MOONSHOT[visit] else 'not met'})"
+        verdicts.append(verdict)
+    print()
+    print("\n".join(verdicts))
+    computer = {visit: [r["computer"] for r in results[visit]["ours"] if "computer" in r]
+                for visit in ("first", "return") if visit in results}
+    if any(computer.values()):
+        print("\nThe computer (White, level 2), from choosing Computer, ours (median):")
+        for visit, rows in computer.items():
+            if rows:
+                print(f"  {VISITS[visit]:<32} first move {median([r['move'] for r in rows]):5.2f} s, "
+                      f"AI worker ready {median([r['worker'] for r in rows]):5.2f} s")
+
+
+def count(items):
+    seen = {}
+    for item in items:
+        seen[item] = seen.get(item, 0) + 1
+    return sorted(seen.items())
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=3, help="loads of each page per visit (default 3)")
+    parser.add_argument("--visits", nargs="+", choices=list(VISITS), default=list(VISITS))
+    parser.add_argument("--no-worker", dest="worker", action="store_false",
+                        help="skip timing the computer's first move")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as bare_root:
-        with open(os.path.join(bare_root, "index.html"), "w") as f:
-            f.write(BARE_PAGE)
+        for name, text in (("index.html", BARE_PAGE), ("pyscript.toml", BARE_CONFIG), ("main.py", BARE_MAIN)):
+            with open(os.path.join(bare_root, name), "w") as f:
+                f.write(text)
         os.symlink(os.path.join(ROOT, "vendor"), os.path.join(bare_root, "vendor"))
-        ours, bare = serve(ROOT), serve(bare_root)
+        servers = {"ours": serve(ROOT), "bare": serve(bare_root)}
+        urls = {name: f"http://127.0.0.1:{server.server_address[1]}/index.html" for name, server in servers.items()}
+        results = {visit: {"ours": [], "bare": []} for visit in args.visits}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-            times = {"our page": [], "bare PyScript (floor)": []}
-            for _ in range(args.loads):  # interleaved, so machine load hits both alike
-                times["our page"].append(cold_load_seconds(
-                    browser, f"http://127.0.0.1:{ours.server_address[1]}/index.html"))
-                times["bare PyScript (floor)"].append(cold_load_seconds(
-                    browser, f"http://127.0.0.1:{bare.server_address[1]}/index.html"))
+            for run in range(args.runs):
+                for visit in args.visits:
+                    for name in ("ours", "bare"):
+                        worker = args.worker and name == "ours" and visit != "slow"
+                        if visit == "return":
+                            row = returning_visit(p, urls[name], name == "ours", worker)
+                        else:
+                            row = first_visit(browser, urls[name], slow=visit == "slow", worker=worker)
+                        results[visit][name].append(row)
+                        print(f"run {run + 1} {visit:<6} {name:<4} interactive {row['ready']:5.2f} s, "
+                              f"board {row['board']:5.2f} s"
+                              + (f", python {row['python']['how']}" if row.get("python") else "")
+                              + (f", computer's first move {row['computer']['move']:.2f} s" if "computer" in row else ""),
+                              flush=True)
             browser.close()
-        ours.shutdown()
-        bare.shutdown()
-    medians = {name: statistics.median(t) for name, t in times.items()}
-    print(f"cold loads: {args.loads} each, navigation to ready (median, min-max)")
-    for name, t in times.items():
-        print(f"  {name:<24} {medians[name]:6.2f} s   ({min(t):.2f}-{max(t):.2f})")
-    print(f"  ratio ours / floor       {medians['our page'] / medians['bare PyScript (floor)']:6.2f}")
+        for server in servers.values():
+            server.shutdown()
+    report(results, args.runs)
 
 
 if __name__ == "__main__":

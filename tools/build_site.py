@@ -2,9 +2,9 @@
 path: every address in the site is relative), and with `--zip`, `site.zip` of it for a
 school with no internet (unzip on any machine that serves files over http).
 
-What goes in: the files the service worker keeps (tools/build_sw.py's `precache_files`:
-page, configs, Python files, style, icons, manifest, vendored runtime), the boards'
-previews drawn afresh from the Python sources (tools/build_previews.py), `sw.js` and a
+What goes in: every file the page may request (tools/build_sw.py's `site_files`: page,
+configs, Python files, style, icons, manifest, the vendored runtime and the fast-start
+files), the boards' previews drawn afresh from the Python sources (tools/build_previews.py), `sw.js` and a
 `precache.js` written for the copied files.  Nothing else: no tests, tools, node_modules
 or .git.  Run by `make site` (after `make vendor`); the e2e tests serve this folder.
 """
@@ -27,7 +27,7 @@ def build(site=SITE, root=ROOT):
     in it, sorted."""
     shutil.rmtree(site, ignore_errors=True)
     previews = build_previews.OUTPUT + "/"
-    for name in build_sw.precache_files(root) + [WORKER]:
+    for name in build_sw.site_files(root) + [WORKER]:
         if not name.startswith(previews):
             os.makedirs(os.path.join(site, os.path.dirname(name)), exist_ok=True)
             shutil.copy2(os.path.join(root, name), os.path.join(site, name))

@@ -35,6 +35,9 @@ PREVIEWS = "previews"  # the boards' pictures start.js shows before Python runs 
 # that everything the page and the AI worker request is precached.
 UNUSED_PYSCRIPT = re.compile(r"^(codemirror|xterm|mpy-|zip-|pyodide_graph|storage\.js$"
                              r"|service-worker\.js$)|\.(css|map)$")
+# Fast-start files only a first visit uses (the gzipped wasm: the service worker keeps the
+# plain one, whose compiled code the browser caches): served, never precached.
+FIRST_VISIT_ONLY = re.compile(r"\.wasm\.gz$")
 
 
 def page_references(root):
@@ -54,7 +57,8 @@ def manifest_icons(root):
 
 
 def config_files(root):
-    """The configs themselves and the Python files their [files] tables copy."""
+    """The configs themselves, the interpreter module they name (interpreter.mjs) and the
+    Python files their [files] tables copy."""
     found = []
     for name in CONFIGS:
         path = os.path.join(root, name)
@@ -62,15 +66,23 @@ def config_files(root):
             with open(path, "rb") as f:
                 config = tomllib.load(f)
             found.append(name)
+            if config.get("interpreter", "").startswith("./"):
+                found.append(config["interpreter"].removeprefix("./"))
             found += [src.removeprefix("./") for src in config.get("files", {})]
     return found
 
 
 def vendor_files(root):
+    """The runtime, and the fast-start files (tools/fast_start.py) when they were built:
+    precached once the board is ready, they make every later start fast.  Includes the
+    files only a first visit uses (FIRST_VISIT_ONLY)."""
     found = []
     for folder, keep in (("pyodide", lambda name: True),
-                         ("pyscript", lambda name: not UNUSED_PYSCRIPT.search(name))):
+                         ("pyscript", lambda name: not UNUSED_PYSCRIPT.search(name)),
+                         ("fast", lambda name: True)):
         path = os.path.join(root, "vendor", folder)
+        if folder == "fast" and not os.path.isdir(path):
+            continue
         if not os.path.isdir(path):
             sys.exit(f"build_sw: {path} is missing; run `make vendor`")
         found += [f"vendor/{folder}/{name}" for name in sorted(os.listdir(path))
@@ -83,8 +95,9 @@ def preview_files(root):
     return [f"{PREVIEWS}/{name}" for name in sorted(os.listdir(path))] if os.path.isdir(path) else []
 
 
-def precache_files(root=ROOT):
-    """Paths (relative to the site root, sorted) of every file the worker precaches."""
+def site_files(root=ROOT):
+    """Paths (relative to the site root, sorted) of every file the page, the AI worker and
+    the service worker may request: what a copy of the site must hold."""
     files = {PAGE}
     for name in (page_references(root) + manifest_icons(root) + config_files(root) + vendor_files(root)
                  + preview_files(root)):
@@ -93,6 +106,12 @@ def precache_files(root=ROOT):
     if missing:
         sys.exit(f"build_sw: missing files to precache: {', '.join(sorted(missing))}")
     return sorted(files)
+
+
+def precache_files(root=ROOT):
+    """Paths (relative to the site root, sorted) of every file the worker precaches: the
+    site's files but those only a first visit uses."""
+    return [name for name in site_files(root) if not FIRST_VISIT_ONLY.search(name)]
 
 
 def cache_name(root, files):

@@ -12,15 +12,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("boardgames", "webapp")
 WORKER_PACKAGES = ("boardgames",)  # py/webapp/ai_worker.py is the worker's script itself
 HEADER = """# PyScript configuration of the page (index.html).  Everything is served from our own
-# origin: the interpreter is the vendored Pyodide (tools/vendor.py), and [files] copies our
-# Python packages into the browser's file system.  [files] is written by
-# tools/sync_files.py: do not edit it by hand.
-interpreter = "./vendor/pyodide/pyodide.mjs"
+# origin: the interpreter is the vendored Pyodide (tools/vendor.py), started by
+# interpreter.mjs (from a snapshot when it can), and [files] copies our Python packages into
+# the browser's file system.  [files] is written by tools/sync_files.py: do not edit it by hand.
+interpreter = "./interpreter.mjs"
 """
 WORKER_HEADER = """# PyScript configuration of the AI worker (py/webapp/ai_worker.py, started by computer_panel.py
-# once the board is interactive): the same local interpreter, and only the engine.
-# Written by tools/sync_files.py: do not edit it by hand.
-interpreter = "./vendor/pyodide/pyodide.mjs"
+# once the board is interactive): the same interpreter as the page (interpreter.mjs, with the
+# same snapshot), and only the engine.  Written by tools/sync_files.py: do not edit it by hand.
+interpreter = "./interpreter.mjs"
 """
 
 

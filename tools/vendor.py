@@ -3,8 +3,10 @@ patched so that a page whose storage is refused still starts (tools/patch_runtim
 
 The page loads everything from its own origin: vendor/ is git-ignored and rebuilt from
 the versions pinned in package-lock.json (`npm ci` puts them in node_modules/).  Then it
-draws the boards' previews (tools/build_previews.py, which lists the runtime's sizes) and
-writes the service worker's precache list (tools/build_sw.py), which depends on both.
+draws the boards' previews (tools/build_previews.py, which lists the runtime's sizes),
+builds the fast-start files into vendor/fast/ (tools/fast_start.py: a memory snapshot of
+Python with our modules imported, made under Node) and writes the service worker's
+precache list (tools/build_sw.py), which depends on all of them.
 """
 
 import os
@@ -13,6 +15,7 @@ import sys
 
 import build_previews
 import build_sw
+import fast_start
 import patch_runtime
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -47,6 +50,7 @@ def main():
     print(f"vendor: {n} Pyodide files and {m} PyScript files in vendor/")
     patched = patch_runtime.patch_folder(os.path.join(vendor, "pyscript"))
     print(f"vendor: patched {patched} copies of idb-map for refused storage (tools/patch_runtime.py)")
+    fast_start.write(ROOT)
     build_previews.write(ROOT)  # they list the runtime's sizes; the service worker keeps them
     build_sw.write(ROOT)
 

@@ -1,0 +1,327 @@
+"""How Python starts (interpreter.mjs, tools/fast_start.py): from the build-time snapshot
+when it is sound, the plain way otherwise, and the page plays either way.
+
+The defects are made in a copy of the site (served like the real one): a snapshot that is
+missing, corrupt, for another Pyodide build, or made from other sources than the py/ served.
+"""
+
+import gzip
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+import time
+
+import pytest
+from conftest import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, ROOT, Watch, play_by_clicks, serve, state
+
+import build_sw
+
+# The names of this origin's caches once the service worker is installed: its own
+# ("boardgames-...") and the one interpreter.mjs keeps the unpacked snapshot in.
+CACHES = """async () => {
+    await navigator.serviceWorker.ready;
+    return (await caches.keys()).map((name) => name.replace(/-[0-9a-f]{16}$/, ""));
+}"""
+
+# Run by the page's own interpreter (PyScript runs a <script type="py"> added later with it):
+# what a Python program could see of how the interpreter started.
+PROBE = """
+import json, os, random, sys
+from pyscript import document
+document.body.dataset.probe = json.dumps({
+    "sys.path": sys.path, "os.environ": dict(os.environ), "sys.executable": sys.executable,
+    "sys.argv": sys.argv, "sys.orig_argv": sys.orig_argv, "sys.flags": str(sys.flags),
+    "cwd": os.getcwd(), "random": random.random(),
+    "stdlib": sorted(name for name, module in list(sys.modules.items())
+                     if (getattr(module, "__file__", None) or "").startswith("/lib/python"))})
+"""
+
+
+def python_start(page):
+    """How interpreter.mjs started the page's Python: {how, reason, seconds, rate}."""
+    return page.evaluate("window.boardgamesPython")
+
+
+def probe(page):
+    page.evaluate("""code => {
+        delete document.body.dataset.probe;
+        const script = document.createElement("script");
+        script.type = "py";
+        script.textContent = code;
+        document.body.append(script);
+    }""", PROBE)
+    page.wait_for_selector("body[data-probe]", state="attached", timeout=60_000)
+    return json.loads(page.evaluate("document.body.dataset.probe"))
+
+
+def watched(page, seen, console=None):
+    page.on("request", lambda r: seen.requests.append(r.url))
+    page.on("console", lambda m: m.type == "error" and seen.console_errors.append(m.text))
+    page.on("pageerror", lambda e: seen.console_errors.append(str(e)))
+    if console is not None:
+        page.on("console", lambda m: console.append(m.text))
+    return page
+
+
+def wait_until(page, predicate, timeout=60):
+    """Poll the async JS `predicate` until it is true (wait_for_function does not await)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(predicate):
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {predicate}"
+        page.wait_for_timeout(200)
+
+
+def open_ready(page, url):
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.is_hidden("#loading") and page.locator(".py-error:visible").count() == 0
+    return page
+
+
+def manifest(root):
+    with open(os.path.join(root, "vendor", "fast", "manifest.json")) as f:
+        return json.load(f)
+
+
+def copy_site(destination):
+    """A copy of the served site: the runtime linked, everything else copied (to change)."""
+    for name in build_sw.site_files(ROOT) + ["sw.js", "precache.js"]:
+        target = os.path.join(destination, name)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        if name.startswith(("vendor/pyodide/", "vendor/pyscript/")):
+            os.symlink(os.path.join(ROOT, name), target)
+        else:
+            shutil.copy(os.path.join(ROOT, name), target)
+    return destination
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fast_files_built():
+    if not os.path.exists(os.path.join(ROOT, "vendor", "fast", "manifest.json")):
+        pytest.fail("vendor/fast/ is missing: `make vendor` builds it (tools/fast_start.py)")
+    build_sw.write(ROOT)  # what `make vendor` does: precache.js matches the files served
+
+
+def test_first_and_returning_visits_restore_the_snapshot_and_so_does_the_ai_worker(browser, site):
+    """A first visit over loopback takes the snapshot from the network; the returning visit
+    (browser closed and opened again on the same profile) from the service worker's cache,
+    and so does the AI worker, whose first move comes as usual."""
+    first_visit, returning_visit, console = Watch(), Watch(), []
+    with tempfile.TemporaryDirectory() as profile:
+        def launch(seen):
+            context = browser.browser_type.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True,
+                viewport={"width": 1100, "height": 850})
+            return context, watched(context.pages[0] if context.pages else context.new_page(), seen, console)
+
+        context, page = launch(first_visit)
+        open_ready(page, f"{site}/index.html?game=tablut")
+        first = python_start(page)
+        assert first["how"] == "snapshot" and first["reason"] is None and first["rate"] > 4e6
+        play_by_clicks(page, "d1-d3")
+        assert sorted(page.evaluate(CACHES)) == ["boardgames", "python-snapshot"]
+        context.close()
+
+        context, page = launch(returning_visit)
+        open_ready(page, f"{site}/index.html")
+        returning = python_start(page)
+        assert returning["how"] == "snapshot" and returning["rate"] is None  # nothing to measure: all cached
+        assert state(page)["game"] == "tablut" and state(page)["moves"] == ["d1-d3"]  # saved game is back
+        snapshot = manifest(ROOT)["snapshot"]["file"]
+        assert not [url for url in returning_visit.requests if snapshot in url], "read from the cache"
+        console.clear()
+        page.select_option("#player-w", "computer")
+        page.wait_for_selector("body[data-worker='ready']", state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function("document.querySelectorAll('#move-list li').length >= 2", timeout=60_000)
+        assert any(re.match(r"boardgames: Python started \(snapshot\)", line) for line in console), console
+        context.close()
+    for seen in (first_visit, returning_visit):
+        assert seen.foreign_requests() == [] and seen.console_errors == []
+
+
+def test_a_restored_python_looks_like_a_plain_one_with_fresh_randomness(browser, site):
+    """Nothing of the build machine shows after a restore (environment, paths, executable),
+    and `random` is reseeded: two restores draw different numbers."""
+    def started(how):
+        context = browser.new_context()
+        if how == "plain":  # a manifest for another Pyodide: the loader starts the plain way
+            other = json.dumps({**manifest(ROOT), "pyodide": "0.0.0"})
+            context.route("**/vendor/fast/manifest.json", lambda route: route.fulfill(
+                content_type="application/json", body=other))
+        page = watched(context.new_page(), Watch())
+        open_ready(page, f"{site}/index.html")
+        assert python_start(page)["how"] == how
+        seen = probe(page)
+        context.close()
+        return seen
+
+    plain, restored, again = started("plain"), started("snapshot"), started("snapshot")
+    assert restored.pop("random") != again.pop("random")
+    plain.pop("random")
+    # every standard module the page uses was in the snapshot: none is compiled after a
+    # restore (why the snapshot needs no precompiled stdlib)
+    assert set(restored.pop("stdlib")) <= set(manifest(ROOT)["modules"])
+    plain.pop("stdlib")
+    assert restored == plain
+    assert restored["sys.path"].count("") == 1 and restored["sys.executable"] == "/home/pyodide/this.program"
+    assert not [value for value in restored["os.environ"].values() if ROOT in value or "node" in value]
+
+
+def served_copy(change):
+    """(server, URL of index.html) for a copy of the site changed by `change(root)`."""
+    root = copy_site(tempfile.mkdtemp(prefix="boardgames-site-"))
+    change(root)
+    server = serve(root)
+    return server, f"http://127.0.0.1:{server.server_address[1]}/index.html"
+
+
+def rewrite_snapshot(root, edit):
+    """Replace the snapshot by edit(its raw bytes), keeping the manifest consistent."""
+    listed = manifest(root)
+    path = os.path.join(root, "vendor", "fast", listed["snapshot"]["file"])
+    with open(path, "rb") as f:
+        raw = gzip.decompress(f.read())
+    data = gzip.compress(edit(raw), mtime=0)
+    with open(path, "wb") as f:
+        f.write(data)
+    listed["snapshot"]["sha256"] = hashlib.sha256(data).hexdigest()
+    with open(os.path.join(root, "vendor", "fast", "manifest.json"), "w") as f:
+        json.dump(listed, f)
+
+
+def snapshot_path(root):
+    return os.path.join(root, "vendor", "fast", manifest(root)["snapshot"]["file"])
+
+
+def flip_bytes(root):
+    with open(snapshot_path(root), "r+b") as f:
+        f.seek(100_000)
+        f.write(b"\xff" * 64)
+
+
+def other_build(raw):
+    # bytes 16-48 of a snapshot hold the id of the Pyodide build that made it
+    return raw[:16] + bytes(32) + raw[48:]
+
+
+# | defect                                      | change to the served copy                       | reason given          |
+FALLBACKS = [
+    ("snapshot missing", lambda root: os.remove(snapshot_path(root)), r"HTTP 404"),
+    ("snapshot corrupt", flip_bytes, r"is not the file the manifest names"),
+    ("snapshot unreadable", lambda root: rewrite_snapshot(root, lambda raw: raw[: len(raw) // 2]),
+     r"snapshot start failed"),
+    ("snapshot of another build", lambda root: rewrite_snapshot(root, other_build),
+     r"snapshot start failed: Snapshot build id mismatch"),
+]
+
+
+@pytest.mark.parametrize("defect, change, reason", FALLBACKS, ids=[row[0] for row in FALLBACKS])
+def test_a_bad_snapshot_falls_back_to_a_plain_start_that_plays(browser, defect, change, reason):
+    server, url = served_copy(change)
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    seen = Watch()
+    try:
+        page = open_ready(watched(context.new_page(), seen), url + "?game=vault")
+        started = python_start(page)
+        assert started["how"] == "plain" and re.search(reason, started["reason"]), started
+        play_by_clicks(page, "a1-a2")
+        assert page.inner_text("#status") == "Black to move"
+    finally:
+        context.close()
+        server.shutdown()
+    expected = [e for e in seen.console_errors if "404" in e and defect == "snapshot missing"]
+    assert seen.console_errors == expected and seen.foreign_requests() == []
+
+
+def test_a_corrupt_kept_copy_of_the_unpacked_snapshot_is_replaced(browser, site):
+    """interpreter.mjs keeps the snapshot unpacked in a cache of its own after a restore.
+    Garbage in that copy: the next start restores the service worker's packed copy instead,
+    and keeps a sound unpacked one again."""
+    context = browser.new_context()
+    seen = Watch()
+    try:
+        page = open_ready(watched(context.new_page(), seen), f"{site}/index.html?game=vault")
+        assert python_start(page)["how"] == "snapshot"
+        wait_until(page, """async () => (await caches.keys()).some((n) => n.startsWith("python-snapshot-"))""")
+        kept = """async () => {
+            const name = (await caches.keys()).find((n) => n.startsWith("python-snapshot-"));
+            const cache = await caches.open(name);
+            const [key] = await cache.keys();
+            return [cache, key];
+        }"""
+        page.evaluate(f"""async () => {{
+            await navigator.serviceWorker.ready;
+            const [cache, key] = await ({kept})();
+            await cache.put(key, new Response(new Uint8Array(1000).fill(7)));
+        }}""")
+        open_ready(page, f"{site}/index.html?game=vault")
+        assert python_start(page)["how"] == "snapshot"
+        play_by_clicks(page, "a1-a2")
+        wait_until(page, f"""async () => {{
+            const [cache, key] = await ({kept})();
+            return (await (await cache.match(key)).arrayBuffer()).byteLength > 1000;
+        }}""")
+    finally:
+        context.close()
+    assert seen.console_errors == [] and seen.foreign_requests() == []
+
+
+def test_a_failed_fetch_of_the_snapshot_falls_back_to_a_plain_start(browser, site):
+    context = browser.new_context()
+    context.route("**/vendor/fast/snapshot-*", lambda route: route.abort())
+    try:
+        page = open_ready(context.new_page(), f"{site}/index.html?game=vault")
+        assert python_start(page)["how"] == "plain"
+        play_by_clicks(page, "a1-a2")
+    finally:
+        context.close()
+
+
+def test_a_snapshot_made_from_other_sources_than_the_served_py_is_refused(browser):
+    """The snapshot holds the engine as it was built; the copy serves a changed engine (a
+    new summary for Tablut).  The loader refuses the snapshot, and the page runs the served
+    code: it shows the new summary."""
+    def change_tablut(root):
+        path = os.path.join(root, "py", "boardgames", "tablut.py")
+        with open(path) as f:
+            source = f.read()
+        assert source.count("Linnaeus' Viking game") == 1
+        with open(path, "w") as f:
+            f.write(source.replace("Linnaeus' Viking game", "Changed after the snapshot"))
+
+    server, url = served_copy(change_tablut)
+    context = browser.new_context()
+    seen = Watch()
+    try:
+        page = open_ready(watched(context.new_page(), seen), url + "?game=tablut")
+        started = python_start(page)
+        assert started["how"] == "plain"
+        assert started["reason"].endswith("py/boardgames/tablut.py has changed since the snapshot was made")
+        assert page.inner_text("#game-summary").startswith("Changed after the snapshot")
+        play_by_clicks(page, "d1-d3")
+    finally:
+        context.close()
+        server.shutdown()
+    assert seen.console_errors == []
+
+
+def test_where_storage_is_refused_python_starts_the_plain_way(browser, site):
+    """Cross-site frames get no storage in this Chromium: `caches` throws a SecurityError
+    (simulated here in a top-level page, where PyScript itself can start).  The loader then
+    starts Python the plain way, and the board plays."""
+    context = browser.new_context()
+    context.add_init_script("""Object.defineProperty(globalThis, "caches", {
+        get() { throw new DOMException("The operation is insecure.", "SecurityError"); }})""")
+    seen = Watch()
+    try:
+        page = open_ready(watched(context.new_page(), seen), f"{site}/index.html?game=vault")
+        started = python_start(page)
+        assert started["how"] == "plain" and started["reason"] == "this page may not use storage"
+        play_by_clicks(page, "a1-a2")
+        assert page.inner_text("#status") == "Black to move"
+    finally:
+        context.close()
+    assert seen.console_errors == [] and seen.foreign_requests() == []

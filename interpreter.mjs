@@ -1,0 +1,257 @@
+// The Python interpreter both PyScript configs name (`interpreter = "./interpreter.mjs"`):
+// the vendored Pyodide, started the fastest sound way.
+//
+// PyScript imports this module, takes its `version`, and calls its `loadPyodide` with its
+// own options.  tools/fast_start.py builds, into vendor/fast/, a memory snapshot of Pyodide
+// in which the standard modules we use and our pure modules are already imported, and a
+// gzipped copy of Pyodide's wasm.  Three ways to start:
+//
+//   snapshot  restore the snapshot instead of initialising Python (about half the CPU of a
+//             start): when it is already cached, or this is a first visit over a fast link
+//             (its 7 MB cost less than the CPU they save);
+//   lean      a plain start, but on a first visit over a slow link the wasm comes gzipped
+//             (3.5 MB instead of 9.6 MB): a first visit waits for bytes, not CPU;
+//   plain     Pyodide's own start: when this context may not use storage (cross-site
+//             frames), when the fast files are missing or for another runtime, and after
+//             anything went wrong on another way.
+//
+// The snapshot is used only when its SHA-256 is the manifest's, the stdlib zip is the one it
+// was made over, and every source file it imported is, byte for byte, the one served now
+// (a snapshot of other sources would run stale code).  After a restore `random` is reseeded
+// and nothing of the build machine shows.  Whatever fails falls back to a plain start with a
+// line on the console and nothing on screen.  Once the board is ready the service worker
+// precaches the snapshot and the plain wasm, so every later visit restores from the cache.
+//
+// Every URL is relative to this module, so the site works under any path prefix.
+
+import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const PYODIDE = new URL("./vendor/pyodide/", import.meta.url);
+const FAST = new URL("./vendor/fast/", import.meta.url);
+const SITE = new URL("./", import.meta.url);
+const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
+const STDLIB = new URL("python_stdlib.zip", PYODIDE).href;  // the snapshot was made over it
+const LOCK = new URL("pyodide-lock.json", PYODIDE).href;
+const inPage = typeof document !== "undefined";  // else: the AI worker
+// The snapshot unpacked (31 MB), kept by this module after a restore in a cache of its own
+// named after the snapshot, so that later starts skip unpacking it (0.3-0.7 s).
+const UNPACKED_CACHE = "python-snapshot-";
+
+// A first visit (no snapshot cached) measures its link on the first PROBE_BYTES of the
+// gzipped wasm it needs anyway; above SNAPSHOT_RATE (bytes/s) it takes the snapshot too: its
+// 7 MB cost less than the CPU they save (about 2 s on a slow machine).  An AI worker never
+// downloads the snapshot: it starts once the board is ready, usually after the service
+// worker has cached it, and until then the page's thread plays for the computer.
+const PROBE_BYTES = 256 * 1024;
+const SNAPSHOT_RATE = 4e6;
+
+// After a restore: what the snapshot kept from the build must not show.  `random` gets
+// fresh entropy (else every load plays the same computer games), the environment variables
+// the build machine gave (manifest.environ) become those this browser gives a plain start,
+// and sys.path loses the second "" a restore adds.
+const SETTLE = `
+import os, random, sys
+random.seed()
+for name in build_environ:
+    os.environ.pop(name, None)
+os.environ.update(line.split("=", 1) for line in environ)
+sys.path[:] = list(dict.fromkeys(sys.path))
+`;
+
+export async function loadPyodide(options = {}) {
+  const begun = performance.now();
+  // Needed whichever way Python starts: asked for at once (Pyodide's own import of it later
+  // gets this same module).
+  import(new URL("pyodide.asm.mjs", PYODIDE).href).catch(() => {});
+  const plain = { ...options, indexURL: PYODIDE.href };
+  const plan = await planStart().catch((error) => ({ how: "plain", reason: error.message }));
+  let pyodide = null;
+  if (plan.how !== "plain") {
+    const restoreFetch = plan.wasm ? serveWasm(plan.wasm) : () => {};
+    try {
+      const ours = { stdLibURL: plan.stdlib, lockFileContents: plan.lock, packageBaseUrl: PYODIDE.href };
+      if (plan.snapshot) ours._loadSnapshot = plan.snapshot;
+      pyodide = await startPyodide({ ...plain, ...ours });
+      if (plan.snapshot) settle(pyodide, plan.environ);
+      if (plan.snapshot) plan.keep();
+    } catch (error) {
+      pyodide = null;
+      plan.reason = `the ${plan.how} start failed: ${error.message.split("\n")[0]}`;
+      plan.how = "plain";
+    } finally {
+      restoreFetch();
+      URL.revokeObjectURL(plan.stdlib);
+    }
+  }
+  pyodide ??= await startPyodide(plain);
+  // How Python started in this context (page or worker): for the console and for tests.
+  const seconds = (performance.now() - begun) / 1000;
+  globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null };
+  console.info(`boardgames: Python started (${plan.how}) in ${seconds.toFixed(2)} s` +
+               (plan.reason ? `: ${plan.reason}` : "") +
+               (plan.rate ? ` [link ${(plan.rate / 1e6).toFixed(1)} MB/s]` : ""));
+  return pyodide;
+}
+
+/** How to start: {how: "plain", reason}, or {how: "lean" | "snapshot", stdlib: blob URL of
+ * the stdlib zip, lock: promise of Pyodide's lock file, wasm: the download of the gzipped
+ * wasm (null when the plain one is cached), rate, reason} with, for "snapshot", `snapshot`
+ * (promise of its bytes), `keep` (to call once it restored) and `environ`. */
+async function planStart() {
+  if (!(await storageAllowed())) return { how: "plain", reason: "this page may not use storage" };
+  // Needed on both fast ways: asked for at once, beside the manifest and the link probe.
+  const stdlibResponse = cachedOrFetched(STDLIB);
+  stdlibResponse.catch(() => {});
+  const lock = cachedOrFetched(LOCK).then((response) => response.json());
+  lock.catch(() => {});  // failures show in loadPyodide, never as unhandled rejections
+  const manifestURL = new URL("manifest.json", FAST);
+  const manifestResponse = await fromCache(manifestURL) ?? await fetch(manifestURL, { cache: "no-cache" });
+  if (!manifestResponse.ok) return { how: "plain", reason: "no fast-start files" };
+  const manifest = await manifestResponse.json();
+  if (manifest.pyodide !== version) return { how: "plain", reason: `the snapshot is for Pyodide ${manifest.pyodide}` };
+  const snapshotURL = new URL(manifest.snapshot.file, FAST);
+  const unpackedCache = UNPACKED_CACHE + manifest.snapshot.sha256.slice(0, 16);
+  const unpackedKey = `${snapshotURL.href}?unpacked`;
+  const [cachedWasm, cachedSnapshot, unpacked] = await Promise.all([
+    fromCache(WASM), fromCache(snapshotURL), caches.match(unpackedKey, { cacheName: unpackedCache })]);
+  const wasm = cachedWasm ? null : download(new URL(manifest.wasm.file, FAST), manifest.wasm);
+  const rate = cachedSnapshot || unpacked || !wasm || !inPage ? null : await wasm.rate;
+  const stdlibBlob = await (await stdlibResponse).blob();
+  const stdlib = URL.createObjectURL(stdlibBlob);
+  if (!cachedSnapshot && !unpacked && !(rate > SNAPSHOT_RATE)) {
+    return { how: "lean", stdlib, lock, wasm, rate, reason: "no snapshot cached, and not worth its bytes here" };
+  }
+  // Checked and unpacked while Pyodide fetches and compiles its wasm: if any check fails,
+  // loadPyodide fails before Python starts, and the plain start follows.  A kept unpacked
+  // copy that fails its check is replaced by the packed snapshot.
+  let fromKept = Boolean(unpacked);
+  const packed = () => checked(cachedSnapshot ?? fetch(snapshotURL), manifest.snapshot).then(gunzip);
+  const snapshot = Promise.all([
+    unpacked
+      ? checked(unpacked, { file: "the kept unpacked snapshot", sha256: manifest.snapshot.unpacked_sha256 })
+        .catch(() => { fromKept = false; return packed(); })
+      : packed(),
+    stdlibBlob.arrayBuffer().then((bytes) => expectDigest(
+      bytes, manifest.stdlib.sha256, "the stdlib zip is not the one the snapshot was made over")),
+    expectSources(manifest.sources),
+  ]).then(([bytes]) => new Uint8Array(bytes));
+  snapshot.catch(() => {});
+  // After a restore from the packed snapshot: keep it unpacked, drop any other kept.
+  const keep = () => fromKept || snapshot.then(async (bytes) => {
+    await (await caches.open(unpackedCache)).put(unpackedKey, new Response(bytes));
+    const stale = (await caches.keys()).filter((name) => name.startsWith(UNPACKED_CACHE) && name !== unpackedCache);
+    await Promise.all(stale.map((name) => caches.delete(name)));
+  }).catch(() => {});  // no room: the next start unpacks again
+  return { how: "snapshot", stdlib, lock, wasm, rate, snapshot, keep, environ: manifest.environ };
+}
+
+/** False where storage is refused (cross-site frames, insecure origins): there the page
+ * starts the plain way, as it did before there was a fast way. */
+async function storageAllowed() {
+  try {
+    await caches.keys();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The response for `url` from the service worker's cache, or null. */
+async function fromCache(url) {
+  return (await caches.match(url.href ?? url)) ?? null;
+}
+
+/** The response for `url` from the service worker's cache, else from the network. */
+async function cachedOrFetched(url) {
+  const response = await fromCache(url) ?? await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response;
+}
+
+/** Start downloading `url` (the manifest's entry `file`): {bytes: promise of its checked
+ * bytes, rate: promise of the bytes/s it comes at, known after PROBE_BYTES or at its end}. */
+function download(url, file) {
+  let settleRate;
+  const rate = new Promise((resolve) => { settleRate = resolve; });
+  const bytes = (async () => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${file.file}: HTTP ${response.status}`);
+    const reader = response.body.getReader();
+    const chunks = [];
+    let size = 0;
+    let first = null;  // when the first bytes came: the rate leaves the latency out
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      chunks.push(chunk.value);
+      size += chunk.value.length;
+      first ??= { at: performance.now(), size };
+      if (size - first.size >= PROBE_BYTES) settleRate(measured(first, size));
+    }
+    settleRate(first ? measured(first, size) : 0);
+    return checked(new Response(new Blob(chunks)), file);
+  })();
+  bytes.catch(() => settleRate(0));
+  return { bytes, rate };
+}
+
+function measured(first, size) {
+  const seconds = (performance.now() - first.at) / 1000;
+  return seconds > 0 ? (size - first.size) / seconds : Infinity;
+}
+
+/** The bytes of `response` (or a promise of it), if their SHA-256 is `file.sha256`. */
+async function checked(response, file) {
+  response = await response;
+  if (!response.ok) throw new Error(`${file.file}: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  await expectDigest(bytes, file.sha256, `${file.file} is not the file the manifest names`);
+  return bytes;
+}
+
+async function expectDigest(bytes, sha256, message) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  if (hex !== sha256) throw new Error(message);
+}
+
+/** Every source the snapshot imported must be the file served now. */
+async function expectSources(sources) {
+  await Promise.all(Object.entries(sources).map(async ([path, sha256]) => {
+    const response = await fetch(new URL(path, SITE));
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    await expectDigest(await response.arrayBuffer(), sha256, `${path} has changed since the snapshot was made`);
+  }));
+}
+
+async function gunzip(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).arrayBuffer();
+}
+
+/** Until the returned function is called, Pyodide's request for its wasm gets the gzipped
+ * copy, checked and unpacked (or, if that fails, the plain wasm: Pyodide hangs rather than
+ * fails when its wasm does not instantiate). */
+function serveWasm(wasm) {
+  const realFetch = globalThis.fetch;
+  const wasmBytes = wasm.bytes.then(gunzip);
+  wasmBytes.catch(() => {});
+  globalThis.fetch = function (resource, init) {
+    if (String(resource instanceof Request ? resource.url : resource) !== WASM) {
+      return realFetch.call(this, resource, init);
+    }
+    return wasmBytes.then(
+      (bytes) => new Response(bytes, { headers: { "Content-Type": "application/wasm" } }),
+      () => realFetch.call(this, resource, init));
+  };
+  return () => { globalThis.fetch = realFetch; };
+}
+
+function settle(pyodide, buildEnviron) {
+  const namespace = pyodide.toPy({ build_environ: buildEnviron, environ: pyodide._module.getEnvStrings() });
+  try {
+    pyodide.runPython(SETTLE, { globals: namespace });
+  } finally {
+    namespace.destroy();
+  }
+}

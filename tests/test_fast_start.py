@@ -1,0 +1,92 @@
+"""The fast-start build (tools/fast_start.py): what the snapshot imports is derived from the
+sources, and the build is reproducible and matches what is served (vendor/fast/)."""
+
+import json
+import os
+import zipfile
+
+import pytest
+
+import fast_start
+from test_pyodide import require_pyodide
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# A source tree: | file | its imports | imported by the snapshot |
+TREE = """
+boardgames/__init__.py | from boardgames.core import X              | yes
+boardgames/core.py     | import json; X = 1                         | yes
+webapp/__init__.py     |                                            | yes
+webapp/view.py         | from boardgames import core; import re     | yes
+webapp/dom.py          | import js                                  | no
+webapp/panel.py        | from webapp.dom import element             | no
+webapp/menu.py         | from webapp import panel                   | no
+webapp/late.py         | def f():\\n    from pyodide.ffi import to_js | no
+webapp/page.py         | from pyscript import document              | no
+webapp/helper.py       | from webapp.view import core               | yes
+"""
+
+
+def tree_rows():
+    rows = [[field.strip() for field in line.split("|")] for line in TREE.strip().splitlines()]
+    return [(path, source.replace("\\n", "\n"), wanted == "yes") for path, source, wanted in rows]
+
+
+@pytest.fixture
+def tree(tmp_path):
+    for path, source, _ in tree_rows():
+        target = tmp_path / "py" / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(source + "\n")
+    return tmp_path
+
+
+def module_name(path):
+    return path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+
+
+def test_the_snapshot_imports_the_engine_and_the_webapp_modules_that_reach_no_browser_module(tree):
+    wanted = [module_name(path) for path, _, snapshot in tree_rows() if snapshot]
+    assert sorted(fast_start.snapshot_modules(str(tree))) == sorted(wanted)
+
+
+def test_an_engine_module_that_imports_the_browser_stops_the_build(tree):
+    (tree / "py" / "boardgames" / "core.py").write_text("import js\n")
+    with pytest.raises(RuntimeError, match="boardgames.core"):
+        fast_start.snapshot_modules(str(tree))
+
+
+def test_the_snapshot_imports_the_standard_modules_any_of_our_files_imports(tree):
+    stdlib = tree / "stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as z:
+        for name in ("json/__init__.py", "json/decoder.py", "re/__init__.py", "random.py", "pyodide/ffi.py"):
+            z.writestr(name, "")
+    # json and re are imported; random is not; pyodide is the browser's, never preloaded
+    assert fast_start.stdlib_modules(str(stdlib), str(tree)) == ["json", "re"]
+
+
+def test_the_real_snapshot_holds_every_pure_module_and_no_dom_glue():
+    modules = fast_start.snapshot_modules()
+    engine = [m for m in fast_start.our_modules() if m.startswith("boardgames")]
+    assert set(engine) <= set(modules) and "webapp.session" in modules and "webapp.render" in modules
+    assert not {"webapp.main", "webapp.dom", "webapp.hook"} & set(modules)
+
+
+def test_the_build_is_reproducible_and_is_what_is_served(tmp_path):
+    """Built again from the same runtime and sources, every fast file has the same bytes as
+    the one `make vendor` put in vendor/fast/, and the manifest lists the served sources."""
+    require_pyodide()
+    served = os.path.join(ROOT, fast_start.OUTPUT)
+    if not os.path.exists(os.path.join(served, fast_start.MANIFEST)):
+        pytest.fail("vendor/fast/ is missing: run `make vendor`")
+    manifest = fast_start.make(ROOT, out=str(tmp_path))
+    assert sorted(os.listdir(tmp_path)) == sorted(os.listdir(served)), "run `make vendor`"
+    for name in os.listdir(tmp_path):
+        assert (tmp_path / name).read_bytes() == fast_start.read_bytes(os.path.join(served, name)), name
+    assert {module_name(path.removeprefix("py/")) for path in manifest["sources"]} == \
+        set(fast_start.snapshot_modules())
+    for path, digest in manifest["sources"].items():
+        assert digest == fast_start.sha256(fast_start.read_bytes(os.path.join(ROOT, path))), path
+    assert manifest["environ"] and "PYTHONHASHSEED" not in manifest["environ"]
+    with open(os.path.join(served, fast_start.MANIFEST)) as f:
+        assert json.load(f) == manifest

@@ -1,0 +1,212 @@
+"""Build the fast-start files in vendor/fast/ (run by tools/vendor.py, so by `make vendor`,
+`make play` and `make test`):
+
+- a memory snapshot of Pyodide with the standard modules we use and our pure modules
+  already imported and every game's rule book made once (WARM_UP), made under Node by
+  tools/build_fast.mjs, gzipped: restoring it skips Python's initialisation and the
+  compiling of those modules, the CPU-bound bulk of a start;
+- Pyodide's wasm gzipped (9.6 MB -> 3.5 MB), for first visits over a slow link: bytes, not
+  CPU, are what such a visit waits for;
+- manifest.json, tying them together: Pyodide's version and build id, each file's name
+  (its content hash) and SHA-256, the SHA-256 of the stdlib zip the snapshot was made
+  over (a restore needs it byte for byte), and that of every source file the snapshot
+  imported, which the loader compares with the files served (a snapshot of other sources
+  is refused).
+
+`interpreter.mjs` (the `interpreter` of both PyScript configs) decides how to use them.
+What the snapshot holds is derived, never listed by hand: all of py/boardgames; the
+py/webapp modules that import neither the browser (`js`, `pyscript`, `pyodide`) nor,
+through other modules of ours, anything that does; and every standard module that any of
+our Python files or PyScript's own Python imports.  The snapshot is made over Pyodide's
+own python_stdlib.zip: once it is restored no standard module is left to compile (the page
+imports none the snapshot lacks), so a precompiled (.pyc) zip would only add 1.9 MB.
+The build is reproducible: the same runtime and sources give the same bytes.
+"""
+
+import ast
+import gzip
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import zipfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PACKAGES = ("boardgames", "webapp")
+BROWSER = {"js", "pyscript", "pyodide", "polyscript", "_pyscript"}
+HOME = "/home/pyodide"  # Pyodide's working directory, where PyScript's [files] land
+OUTPUT = os.path.join("vendor", "fast")
+MANIFEST = "manifest.json"
+PYSCRIPT_PYTHON = os.path.join("node_modules", "@pyscript", "core", "src", "stdlib", "pyscript")
+# Run in the snapshot after the imports, through the engine's contract only: every game's
+# rule book made once, so the tables games keep per board (Vault's jump landings, ...) are
+# in the snapshot instead of being computed while the page starts (it lists every game).
+WARM_UP = """
+from boardgames import GAME_IDS, get_game
+for game_id in GAME_IDS:
+    get_game(game_id)
+"""
+STDLIB = "python_stdlib.zip"
+WASM = "pyodide.asm.wasm"
+
+
+def imported_names(path):
+    """Absolute module names a Python file imports (anywhere in it)."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
+def our_modules(root=ROOT):
+    """{module name: source path relative to root} for every module under py/."""
+    found = {}
+    for package in PACKAGES:
+        folder = os.path.join(root, "py", package)
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py"):
+                module = package if name == "__init__.py" else f"{package}.{name[:-3]}"
+                found[module] = f"py/{package}/{name}"
+    return found
+
+
+def snapshot_modules(root=ROOT):
+    """Our modules the snapshot imports: all of boardgames, and the webapp modules that
+    reach no browser module through their own imports or those of our other modules."""
+    modules = our_modules(root)
+    imports = {m: imported_names(os.path.join(root, path)) for m, path in modules.items()}
+
+    def ours(names):
+        return {n for n in names if n in modules}
+
+    impure = {m for m, names in imports.items() if {n.split(".")[0] for n in names} & BROWSER}
+    changed = True
+    while changed:  # a module importing an impure module of ours is impure too
+        grown = {m for m, names in imports.items() if ours(names) & impure}
+        changed = not grown <= impure
+        impure |= grown
+    pure = [m for m in modules if m not in impure]
+    engine_impure = [m for m in impure if m.startswith("boardgames")]
+    if engine_impure:
+        raise RuntimeError(f"the engine imports the browser: {', '.join(sorted(engine_impure))}")
+    return pure
+
+
+def stdlib_modules(stdlib_zip, root=ROOT):
+    """Standard modules any of our Python files or PyScript's Python imports (the names,
+    dotted or not, that the zip holds as a module or a package)."""
+    sources = [os.path.join(root, path) for path in our_modules(root).values()]
+    pyscript = os.path.join(root, PYSCRIPT_PYTHON)
+    if os.path.isdir(pyscript):
+        sources += [os.path.join(pyscript, n) for n in sorted(os.listdir(pyscript)) if n.endswith(".py")]
+    wanted = {name for path in sources for name in imported_names(path)}
+    with zipfile.ZipFile(stdlib_zip) as z:
+        present = {re.sub(r"(/__init__)?\.py$", "", n).replace("/", ".") for n in z.namelist() if n.endswith(".py")}
+    return sorted(name for name in wanted & present if name.split(".")[0] not in BROWSER)
+
+
+def sha256(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def build_id(pyodide_dir):
+    """The id Pyodide checks a snapshot against (a hash of its wasm and glue code)."""
+    with open(os.path.join(pyodide_dir, "pyodide.mjs")) as f:
+        found = re.search(r'BUILD_ID:"([0-9a-f]+)"', f.read())
+    if not found:
+        raise RuntimeError("no BUILD_ID in pyodide.mjs")
+    return found.group(1)
+
+
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def snapshot(root, pyodide_dir, modules):
+    """(raw snapshot bytes, what build_fast.mjs printed) for `modules` of ours imported,
+    with the standard modules we use."""
+    sources = our_modules(root)
+    with tempfile.TemporaryDirectory() as work:
+        spec = {
+            "pyodide": pyodide_dir + os.sep,
+            "snapshot": os.path.join(work, "snapshot"),
+            "home": HOME,
+            "files": {sources[m].removeprefix("py/"): os.path.join(root, sources[m]) for m in modules},
+            "imports": stdlib_modules(os.path.join(pyodide_dir, STDLIB), root) + modules,
+            "warm_up": WARM_UP,
+        }
+        spec_file = os.path.join(work, "spec.json")
+        with open(spec_file, "w") as f:
+            json.dump(spec, f)
+        done = subprocess.run(["node", os.path.join(root, "tools", "build_fast.mjs"), spec_file],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"tools/build_fast.mjs failed:\n{done.stderr}")
+        return read_bytes(spec["snapshot"]), json.loads(done.stdout)
+
+
+def make(root=ROOT, out=None):
+    """Build the fast files from vendor/pyodide (the runtime as served) into `out`
+    (default vendor/fast/); returns the manifest."""
+    pyodide_dir = os.path.join(root, "vendor", "pyodide")
+    out = out or os.path.join(root, OUTPUT)
+    modules = snapshot_modules(root)
+    raw, built = snapshot(root, pyodide_dir, modules)
+    sources = our_modules(root)
+    stdlib = read_bytes(os.path.join(pyodide_dir, STDLIB))
+    files = {  # name pattern ({} is the start of the content's SHA-256), bytes
+        "snapshot": ("snapshot-{}.gz", gzip.compress(raw, compresslevel=9, mtime=0)),
+        "wasm": ("pyodide.asm-{}.wasm.gz", gzip.compress(read_bytes(os.path.join(pyodide_dir, WASM)),
+                                                         compresslevel=9, mtime=0)),
+    }
+    manifest = {
+        "pyodide": built["version"],
+        "build_id": build_id(pyodide_dir),
+        "modules": built["modules"],
+        "environ": built["environ"],
+        "stdlib": {"sha256": sha256(stdlib), "bytes": len(stdlib)},  # vendor/pyodide's, as served
+        "sources": {path: sha256(read_bytes(os.path.join(root, path)))
+                    for path in sorted(sources[m] for m in modules)},
+    }
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    for key, (pattern, data) in files.items():
+        name = pattern.format(sha256(data)[:16])
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(data)
+        manifest[key] = {"file": name, "sha256": sha256(data), "bytes": len(data)}
+    # the loader keeps the unpacked snapshot in a cache of its own: no unpacking next time
+    manifest["snapshot"].update(unpacked_sha256=sha256(raw), unpacked_bytes=len(raw))
+    with open(os.path.join(out, MANIFEST), "w") as f:
+        json.dump(manifest, f, indent=1, sort_keys=True)
+        f.write("\n")
+    return manifest
+
+
+def write(root=ROOT):
+    """What `make vendor` runs: build the fast files, or say why not and leave none (the
+    page then always starts the plain way)."""
+    try:
+        manifest = make(root)
+    except (OSError, RuntimeError) as error:
+        shutil.rmtree(os.path.join(root, OUTPUT), ignore_errors=True)
+        print(f"fast_start: no fast-start files ({error}); the page starts the plain way")
+        return None
+    print(f"fast_start: {OUTPUT}/ holds a {manifest['snapshot']['bytes'] / 1e6:.1f} MB snapshot with "
+          f"{len(manifest['modules'])} modules imported ({len(manifest['sources'])} of ours) and a "
+          f"{manifest['wasm']['bytes'] / 1e6:.1f} MB gzipped wasm for first visits")
+    return manifest
+
+
+if __name__ == "__main__":
+    write()
