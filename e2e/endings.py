@@ -73,5 +73,7 @@ def play_ending(page, game_id, fen, hooked, clicked, winner, reason):
     else:
         assert status == f"{winner.capitalize()} wins: {reason}"
     assert page.get_attribute("body", "data-result") == winner
+    assert page.inner_text("#result-reason") == reason[0].upper() + reason[1:] + "."
+    page.click("#result-close")  # the card over the board: closed to look at the board
     click_cell(page, clicked[-1].split("-")[1])
     assert "game is over" in page.inner_text("#message")

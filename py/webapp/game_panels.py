@@ -21,6 +21,7 @@ class GamePanel:
     def install(self):
         app = self.app
         select = element("game-select")
+        select.innerHTML = ""  # start.js listed the games for the page before Python ran
         listing = element("game-list")
         for game_id in game_ids():
             game = get_game(game_id)
