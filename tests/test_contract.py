@@ -1,5 +1,6 @@
-"""The engine contract (RULES.md section 6), checked for every registered game:
-random playouts, position-text round trips, immutability, and parser fuzzing."""
+"""The engine contract (core.py; the README's "Engine contract"), checked for every
+registered game: random playouts, position-text round trips, immutability, and parser
+fuzzing."""
 
 import random
 

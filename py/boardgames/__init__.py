@@ -1,4 +1,5 @@
-"""boardgames: the rules of every game on the site, in plain Python (RULES.md section 6).
+"""boardgames: the rules of every game on the site, in plain Python (the contract:
+core.py and the README's "Engine contract").
 
     from boardgames import get_game, GAME_IDS
     game = get_game("tablut"); s = game.new(); s = game.play(s, game.legal(s)[0])
@@ -10,8 +11,21 @@ from .uos import Uos
 from .vault import Vault
 from .vut import VUT_GAMES
 
-_GAMES = {cls.id: cls for cls in (*VUT_GAMES, Tablut, Vault, Pux, Uos)}
-GAME_IDS = tuple(_GAMES)
+_GAMES = {}
+GAME_IDS = []  # in the order the page lists them
+
+
+def register(cls):
+    """Add a game class (a core.Game) to the games `get_game` knows; returns it."""
+    if not cls.id or cls.id in _GAMES:
+        raise ValueError(f"a game needs an id of its own, not {cls.id!r}")
+    _GAMES[cls.id] = cls
+    GAME_IDS.append(cls.id)
+    return cls
+
+
+for _cls in (*VUT_GAMES, Tablut, Vault, Pux, Uos):
+    register(_cls)
 
 
 def get_game(game_id, **options):
