@@ -195,10 +195,13 @@ def all_records(boardgames):
 
 
 # -- speed ----------------------------------------------------------------------------
-def workload(boardgames):
-    """{case: (game id, options, position texts)}: a sample of the random games' positions."""
+def workload(boardgames, only=None):
+    """{case: (game id, options, position texts)}: a sample of the random games'
+    positions (of the cases in `only`, if given)."""
     found = {}
     for case, game_id, options in cases(boardgames):
+        if only and case not in only:
+            continue
         game = boardgames.get_game(game_id, **options)
         found[case] = (game_id, options, [game.fen(s) for s in random_games(game, case)[::SPEED_SAMPLE]
                                           if game.result(s) is None])
@@ -213,13 +216,20 @@ def timings(boardgames, game_id, options, texts):
     game = boardgames.get_game(game_id, **options)
 
     def positions():
-        return [game.new(text) for text in texts] * copies
+        return [game.new(text) for _ in range(copies) for text in texts]
+
+    def listed():
+        """Positions whose moves are listed already (cached on them)."""
+        states = positions()
+        for state in states:
+            game.moves(state)
+        return states
 
     def children():
         return [game.apply(s, m) for s in positions() for m in game.moves(s)]
     passes = {
         "generate": (positions, lambda states: [list(game.generate(s)) for s in states]),
-        "apply": (positions, lambda states: [game.apply(s, m) for s in states for m in game.moves(s)]),
+        "apply": (listed, lambda states: [game.apply(s, m) for s in states for m in game.moves(s)]),
         "judge": (children, lambda states: [game.judge(s) for s in states]),
         "evaluate": (positions, lambda states: [game.evaluate(s) for s in states]),
         "noisy_moves": (positions, lambda states: [game.noisy_moves(s) for s in states]),
@@ -249,9 +259,9 @@ def timings(boardgames, game_id, options, texts):
     return times
 
 
-def compare_speed(before, now, rounds):
+def compare_speed(before, now, rounds, only=None):
     """{case: (best times before, best times now)}, the engines alternating case by case."""
-    work = workload(now)
+    work = workload(now, only)
     best = {case: ({}, {}) for case in work}
     for round_number in range(rounds):
         for case, (game_id, options, texts) in work.items():
@@ -286,6 +296,7 @@ def main():
     parser.add_argument("--against", metavar="COMMIT", help="compare with this commit's engine")
     parser.add_argument("--write", action="store_true", help=f"rewrite {os.path.relpath(TABLE, ROOT)}")
     parser.add_argument("--rounds", type=int, default=5, help="speed runs per engine (best kept; 0: none)")
+    parser.add_argument("--cases", nargs="+", metavar="CASE", help="time only these cases, e.g. tablut 'vault size=6'")
     args = parser.parse_args()
     now = engine()
     if args.write:
@@ -303,7 +314,7 @@ def main():
           + (f"identical to {args.against}" if difference is None else "DIFFERENT\n" + difference))
     if args.rounds:
         print(f"speed: CPU time before / now, best of {args.rounds} rounds (above 1: faster now)")
-        print("\n".join(speed_report(compare_speed(before, now, args.rounds))))
+        print("\n".join(speed_report(compare_speed(before, now, args.rounds, args.cases))))
     if difference is not None:
         sys.exit(1)
 
