@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from boardgames import GAME_IDS, get_game
+from boardgames import GAME_IDS, get_game, register
+from boardgames.core import LOSES, MATE_OR_STALEMATE, Game
 
 PLAYOUTS = 12
 
@@ -16,6 +17,29 @@ def test_unknown_game_and_option():
         get_game("chess")
     with pytest.raises(ValueError):
         get_game("tablut", size=9)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_game_declares_its_rule_book(game_id):
+    game = get_game(game_id)
+    assert game.id == game_id and game.name and game.summary and game.rules and game.rulings
+    assert all(isinstance(text, str) and text for text in (*game.rules, *game.rulings))
+    board = game.setup.split()[0]
+    assert set(board) - set("/0123456789") <= set(game.letters) and len(set(game.letters)) == len(game.letters)
+    assert game.no_move in (LOSES, MATE_OR_STALEMATE) and game.repetition_draw in (None, 2, 3, 4, 5)
+    assert all(name in game.grid.names for name in game.men(game.new()))
+
+
+def test_a_game_must_supply_its_moves_and_a_new_id():
+    class Unfinished(Game):
+        id = "unfinished"
+
+        def generate(self, state):
+            return iter(())
+    with pytest.raises(TypeError, match="apply"):
+        Unfinished()
+    with pytest.raises(ValueError, match="id of its own"):
+        register(type(get_game(GAME_IDS[0])))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -186,10 +186,12 @@ class Game(ABC):
             if self.no_move == MATE_OR_STALEMATE:
                 return win(OTHER[side], "checkmate") if self.in_check(state) else draw("stalemate")
             return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
-        if self.clock_draw is not None and state.counters[0] >= self.clock_draw[0]:
-            return draw(self.clock_draw[1])
-        if self.repetition_draw and state.repetitions() >= self.repetition_draw:
-            return draw(f"{NUMBER_WORDS[self.repetition_draw]}fold repetition")
+        clock = self.clock_draw
+        if clock is not None and state.counters[0] >= clock[0]:
+            return draw(clock[1])
+        times = self.repetition_draw
+        if times and state.history.count(state.key) >= times:
+            return draw(f"{NUMBER_WORDS[times]}fold repetition")
         return None
 
     def goal(self, state):
