@@ -1,6 +1,6 @@
 """The engine's answers are pinned: every game's legal moves (in order), results, position
-texts, evaluations, noisy moves and fixed-node searches along seeded random games and
-the hand-written games, as digests in tests/data/engine_hashes.txt.
+texts, evaluations, noisy moves and fixed-node searches along seeded random games, as
+digests in tests/data/engine_hashes.txt.
 
 A failure means the engine now behaves differently.  `python3 tools/compare_engine.py
 --against COMMIT` names the first position that differs; if the change is meant,
@@ -30,7 +30,7 @@ def test_the_table_covers_every_game_of_the_engine_and_every_option():
            if type(get_game(game_id)).__module__.startswith("boardgames.")]
     assert own == CASES
     assert [(case, kind) for case, kind, _, _ in ROWS] == [
-        (case, kind) for case in CASES for kind in compare_engine.KINDS]
+        (case, kind) for case in CASES for kind in compare_engine.PINNED]
 
 
 @pytest.mark.parametrize("case", CASES)
