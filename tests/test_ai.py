@@ -240,7 +240,8 @@ def test_levels_grow_stronger_and_the_readme_describes_them():
         assert weaker.depth < stronger.depth and weaker.seconds < stronger.seconds
         assert weaker.margin >= stronger.margin
     with open(README) as f:
-        rows = {line.split("|")[1].strip(): line for line in f if line.startswith("| ") and ". " in line[:6]}
+        rows = {line.split("|")[1].strip(): line for line in f
+                if line.startswith("| ") and ". " in line[:6]}
     for level, name in LEVEL_NAMES.items():
         row = rows[f"{level}. {name}"]
         assert row.rstrip().endswith(f"| {LEVELS[level].seconds:g} s |"), row

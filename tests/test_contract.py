@@ -25,7 +25,8 @@ def test_every_game_declares_its_rule_book(game_id):
     assert game.id == game_id and game.name and game.summary and game.rules and game.rulings
     assert all(isinstance(text, str) and text for text in (*game.rules, *game.rulings))
     board = game.setup.split()[0]
-    assert set(board) - set("/0123456789") <= set(game.letters) and len(set(game.letters)) == len(game.letters)
+    assert set(board) - set("/0123456789") <= set(game.letters)
+    assert len(set(game.letters)) == len(game.letters)
     assert game.no_move in (LOSES, MATE_OR_STALEMATE) and game.repetition_draw in (None, 2, 3, 4, 5)
     assert all(name in game.grid.names for name in game.men(game.new()))
 
@@ -90,7 +91,8 @@ def test_random_playouts(game_id):
             with pytest.raises(ValueError):
                 game.play(state, "a1-a2")
             game.new(fen=game.fen(state))  # a finished position still parses
-    assert endings >= PLAYOUTS // 3, f"only {endings} of {PLAYOUTS} random games ended within {game.ply_cap} plies"
+    assert endings >= PLAYOUTS // 3, \
+        f"only {endings} of {PLAYOUTS} random games ended within {game.ply_cap} plies"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

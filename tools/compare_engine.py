@@ -17,6 +17,7 @@ record where the two differ.
 The speed (with --against): CPU seconds of fixed-node searches and of the search's hot
 paths (generate, apply, judge, evaluate, noisy_moves) on the same positions, the two
 engines alternating in one process, best of --rounds; ratios above 1: faster now.
+`compare_speed` runs in Pyodide too (node tools/pyodide_run.mjs), on Node's CPU clock.
 """
 
 import argparse
@@ -58,7 +59,8 @@ SCRIPTED = (
     (os.path.join(E2E_DATA, "endings.txt"), 6,
      lambda case, start, hooked, clicked, winner, reason:
      (case, None if start == "-" else start, f"{hooked} {clicked}")),
-    (os.path.join(E2E_DATA, "scripted_games.txt"), 4, lambda case, moves, winner, reason: (case, None, moves)),
+    (os.path.join(E2E_DATA, "scripted_games.txt"), 4,
+     lambda case, moves, winner, reason: (case, None, moves)),
     (os.path.join(E2E_DATA, "vault_pux_games.txt"), 5,
      lambda game_id, option, moves, winner, reason:
      (game_id if option == "-" else f"{game_id} {option}", None, moves)),
@@ -102,7 +104,8 @@ def random_games(game, case):
             if game.result(state) is not None:
                 break
             noisy = game.noisy_moves(state)
-            state = game.play(state, rng.choice(noisy if noisy and rng.random() < 0.5 else game.legal(state)))
+            moves = noisy if noisy and rng.random() < 0.5 else game.legal(state)
+            state = game.play(state, rng.choice(moves))
     return positions
 
 
@@ -113,7 +116,8 @@ def position_record(game, state):
 
 
 def scripted_positions(game, case):
-    """The positions along the hand-written games of `case` (SCRIPTED), each once (a repeated position again)."""
+    """The positions along the hand-written games of `case` (SCRIPTED), each once (a
+    repetition of a position again)."""
     from tables import read_table
     positions = {}
     for path, columns, read in SCRIPTED:
@@ -174,7 +178,8 @@ def table_text(rows):
 # -- comparing with another commit ---------------------------------------------------
 def export_commit(commit, into):
     """`py/` of `commit` unpacked under `into`; returns that py directory."""
-    archive = subprocess.run(["git", "-C", ROOT, "archive", commit, "py"], capture_output=True, check=True)
+    archive = subprocess.run(["git", "-C", ROOT, "archive", commit, "py"],
+                             capture_output=True, check=True)
     subprocess.run(["tar", "-x", "-C", into], input=archive.stdout, check=True)
     return os.path.join(into, "py")
 
@@ -214,7 +219,7 @@ def workload(boardgames, only=None):
     return found
 
 
-def timings(boardgames, game_id, options, texts):
+def timings(boardgames, game_id, options, texts, clock):
     """CPU seconds of each hot path over the positions (parsed afresh for every run, so
     that nothing is cached on them; the judge pass judges their children, as the search
     does), the fastest of PASSES runs; then of fixed-node searches from some of them,
@@ -245,9 +250,9 @@ def timings(boardgames, game_id, options, texts):
         copies, best = 1, None
         for _ in range(PASSES):
             states = prepare()
-            start = time.process_time()
+            start = clock()
             work(states)
-            spent = time.process_time() - start
+            spent = clock() - start
             if best is None:
                 copies = max(1, math.ceil(PASS_SECONDS / max(spent, 1e-6)))
                 best = math.inf
@@ -255,25 +260,27 @@ def timings(boardgames, game_id, options, texts):
             best = min(best, spent / copies)
         times[name] = best
     nodes = 0
-    start = time.process_time()
+    start = clock()
     for text in texts[::SEARCH_SPACING]:
         searcher = boardgames.ai.Searcher(game, game.new(text), level=3, seed=7, nodes=SPEED_NODES)
         searcher.think()
         nodes += searcher.nodes
-    times["search"] = time.process_time() - start
+    times["search"] = clock() - start
     times["nodes"] = nodes
     return times
 
 
 def compare_speed(before, now, rounds, only=None):
     """{case: (best times before, best times now)}, the engines alternating case by case."""
+    from engine_speed import cpu_clock  # Node's CPU time under Pyodide, where process_time is wall time
+    clock = cpu_clock()
     work = workload(now, only)
     best = {case: ({}, {}) for case in work}
     for round_number in range(rounds):
         for case, (game_id, options, texts) in work.items():
             order = (0, 1) if round_number % 2 == 0 else (1, 0)
             for which in order:
-                found = timings((before, now)[which], game_id, options, texts)
+                found = timings((before, now)[which], game_id, options, texts, clock)
                 kept = best[case][which]
                 for key, value in found.items():
                     kept[key] = min(kept.get(key, value), value)
@@ -301,8 +308,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--against", metavar="COMMIT", help="compare with this commit's engine")
     parser.add_argument("--write", action="store_true", help=f"rewrite {os.path.relpath(TABLE, ROOT)}")
-    parser.add_argument("--rounds", type=int, default=5, help="speed runs per engine (best kept; 0: none)")
-    parser.add_argument("--cases", nargs="+", metavar="CASE", help="time only these cases, e.g. tablut 'vault size=6'")
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="speed runs per engine (best kept; 0: none)")
+    parser.add_argument("--cases", nargs="+", metavar="CASE",
+                        help="time only these cases, e.g. tablut 'vault size=6'")
     args = parser.parse_args()
     now = engine()
     if args.write:

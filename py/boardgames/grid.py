@@ -231,9 +231,9 @@ class SquareGrid:
     def flanks(self, edge=False):
         """For every cell, the pairs of cells on either side of it, along its rank and
         along its file (OFF_BOARD for an edge that counts when `edge`)."""
-        return [tuple(pair for pair in ((self.edge_step(i, (1, 0), edge), self.edge_step(i, (-1, 0), edge)),
-                                        (self.edge_step(i, (0, 1), edge), self.edge_step(i, (0, -1), edge)))
-                      if None not in pair)
+        def pair(i, direction):
+            return self.edge_step(i, direction, edge), self.edge_step(i, (-direction[0], -direction[1]), edge)
+        return [tuple(p for p in (pair(i, (1, 0)), pair(i, (0, 1))) if None not in p)
                 for i in range(self.size)]
 
     def parse_board(self, rows_text, letters):

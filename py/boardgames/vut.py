@@ -195,7 +195,8 @@ class Vut(Game):
     def __init__(self, **options):
         super().__init__(**options)
         tables = self.tables = tables_of(type(self))
-        self.grid, self.letters, self.setup, self.rules = tables.grid, tables.letters, tables.setup, tables.rules
+        self.grid, self.letters = tables.grid, tables.letters
+        self.setup, self.rules = tables.setup, tables.rules
         checks = {PAWN_RACE: self._pawn_race, KING_TO_CENTRE: self._king_to_centre,
                   EXTERMINATION: self._extermination, EXTINCTION: self._extinction,
                   CONNECTION: self._connection}
