@@ -129,17 +129,18 @@ def custody_victims(board, lines, victims, closers):
             if board[victim] in victims and (beyond == OFF_BOARD or board[beyond] in closers)]
 
 
-def capture_cells(board, flanks, closers):
-    """The empty cells beside a man (`flanks`: SquareGrid.flanks of its cell) where an
-    enemy arriving would take it by custody: the other flank holds one of `closers` (or
-    is the edge, where OFF_BOARD counts)."""
-    cells = []
-    for a, b in flanks:
-        if a != OFF_BOARD and board[a] == EMPTY and (b == OFF_BOARD or board[b] in closers):
-            cells.append(a)
-        if b != OFF_BOARD and board[b] == EMPTY and (a == OFF_BOARD or board[a] in closers):
-            cells.append(b)
-    return cells
+def custody_threats(board, victims, approaches, closers):
+    """Yield (man, cell) for each man in `victims` (letters) and each empty cell beside
+    it where an enemy arriving would take it by custody: `approaches`
+    (SquareGrid.approaches) gives the cell beyond the man, which must hold one of
+    `closers` (or be the edge, where OFF_BOARD counts)."""
+    for letter in victims:
+        man = board.find(letter)
+        while man >= 0:
+            for near, far in approaches[man]:
+                if board[near] == EMPTY and (far == OFF_BOARD or board[far] in closers):
+                    yield man, near
+            man = board.find(letter, man + 1)
 
 
 class SquareGrid:
@@ -232,9 +233,18 @@ class SquareGrid:
         """For every cell, the pairs of cells on either side of it, along its rank and
         along its file (OFF_BOARD for an edge that counts when `edge`)."""
         def pair(i, direction):
-            return self.edge_step(i, direction, edge), self.edge_step(i, (-direction[0], -direction[1]), edge)
+            df, dr = direction
+            return self.edge_step(i, (df, dr), edge), self.edge_step(i, (-df, -dr), edge)
         return [tuple(p for p in (pair(i, (1, 0)), pair(i, (0, 1))) if None not in p)
                 for i in range(self.size)]
+
+    def approaches(self, edge=False):
+        """For every cell, the (near, far) cells on either side of it in line, each way
+        round, near on the board: a man arriving on near with a friend on far (or the
+        edge, OFF_BOARD, when `edge`) encloses the cell."""
+        return [tuple((near, far) for a, b in pairs for near, far in ((a, b), (b, a))
+                      if near != OFF_BOARD)
+                for pairs in self.flanks(edge)]
 
     def parse_board(self, rows_text, letters):
         """The board string of a position text's board field (top row first)."""

@@ -6,7 +6,7 @@ Swedes (`S`) tries to reach any edge cell.  Black moves first.
 """
 
 from .core import BLACK, WHITE, Game, win
-from .grid import EMPTY, ORTHOGONAL, SquareGrid, capture_cells, custody_victims, emptied, moved, walks
+from .grid import EMPTY, ORTHOGONAL, SquareGrid, custody_threats, custody_victims, emptied, moved, walks
 
 GRID = SquareGrid(9)
 THRONE = GRID.index("e5")
@@ -20,7 +20,7 @@ OWN = {WHITE: KING + SWEDE, BLACK: MUSCOVITE}
 VICTIMS = {WHITE: MUSCOVITE, BLACK: SWEDE}
 CLOSERS = {WHITE: SWEDE + KING, BLACK: MUSCOVITE}
 CUSTODY = GRID.custody_lines()
-FLANKS = GRID.flanks()
+APPROACHES = GRID.approaches()
 # Every man moves like a rook; soldiers neither stop on nor cross the throne.
 PATHS = {KING: GRID.paths(8), SWEDE: GRID.paths(8, THRONE), MUSCOVITE: GRID.paths(8, THRONE)}
 MOVE_CELLS = {text: (i, j) for paths in PATHS.values() for i, cell_paths in enumerate(paths)
@@ -171,12 +171,7 @@ class Tablut(Game):
         if state.facts is not None:
             return state.facts
         board, side = state.board, state.turn
-        victim, partners = VICTIMS[side], CLOSERS[side]
-        cells = set()
-        at = board.find(victim)
-        while at >= 0:
-            cells.update(capture_cells(board, FLANKS[at], partners))
-            at = board.find(victim, at + 1)
+        cells = {cell for _, cell in custody_threats(board, VICTIMS[side], APPROACHES, CLOSERS[side])}
         king = board.find(KING)
         if side == BLACK and king >= 0:
             open_sides = [c for c in NEIGHBOURS[king]

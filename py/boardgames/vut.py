@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, draw, win
-from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, custody_victims, capture_cells,
+from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, custody_threats, custody_victims,
                    emptied, moved, row_text, walks)
 
 PIECE, PAWN, KING = "O", "P", "K"
@@ -30,7 +30,6 @@ _LETTERS = {WHITE: (PIECE, PAWN, KING), BLACK: (PIECE.lower(), PAWN.lower(), KIN
 OWN = {side: "".join(letters) for side, letters in _LETTERS.items()}
 # Men that close a custody (and pieces + pawns in general): kings never take part.
 MEN = {side: letters[0] + letters[1] for side, letters in _LETTERS.items()}
-CAPTURABLE = MEN[WHITE] + MEN[BLACK]
 PIECE_OF = {side: letters[0] for side, letters in _LETTERS.items()}
 PAWN_OF = {side: letters[1] for side, letters in _LETTERS.items()}
 KING_OF = {side: letters[2] for side, letters in _LETTERS.items()}
@@ -123,7 +122,7 @@ class VutTables:
     link_lines: list           # per cell, per line ((distance, cell), ...) as far as any man reaches
     custody: list              # per cell: the (victim, beyond) cells of a man arriving there
     interventions: list        # per cell: the pairs around it a pawn arriving there takes
-    flanks: list               # per cell: the pairs of cells on either side, in line
+    approaches: list           # per cell: (near, far) around it, where custody takes its man
     progress: dict             # side -> per cell, ranks from the side's home edge
     goal_rows: dict            # side -> (start, stop) cells of the farthest rank
     forward: dict              # side -> per cell, the slice of the board string ahead on its file
@@ -147,7 +146,6 @@ def tables_of(v):
                   for i in range(grid.size)]
     move_index = {text: (i, j) for cells in paths.values() for i, cell_paths in enumerate(cells)
                   for path in cell_paths for j, text in path}
-    flanks = grid.flanks(v.edge_custody)
     n = v.size
     middle = n // 2
     kinds = 3 if kings else 2  # letters in use: piece, pawn (, king)
@@ -162,8 +160,8 @@ def tables_of(v):
         link_lines=link_lines,
         custody=grid.custody_lines(v.edge_custody),
         interventions=[tuple(pair for pair in pairs if OFF_BOARD not in pair)
-                       if v.intervention else () for pairs in flanks],
-        flanks=flanks,
+                       if v.intervention else () for pairs in grid.flanks(v.edge_custody)],
+        approaches=grid.approaches(v.edge_custody),
         progress={WHITE: [grid.rank(i) for i in range(grid.size)],
                   BLACK: [n - 1 - grid.rank(i) for i in range(grid.size)]},
         goal_rows={WHITE: ((n - 1) * n, n * n), BLACK: (0, n)},
@@ -372,14 +370,10 @@ class Vut(Game):
 
     def threats(self, board):
         """{side: how many of its men the enemy could take by moving a man next to them}."""
-        count = {WHITE: 0, BLACK: 0}
-        flanks = self.tables.flanks
-        for i, man in enumerate(board):
-            if man in CAPTURABLE:
-                side = SIDE_OF[man]
-                if capture_cells(board, flanks[i], MEN[OTHER[side]]):
-                    count[side] += 1
-        return count
+        approaches = self.tables.approaches
+        return {side: len({man for man, _ in
+                           custody_threats(board, MEN[side], approaches, MEN[OTHER[side]])})
+                for side in (WHITE, BLACK)}
 
     def _material(self, board, side):
         return 100 * (board.count(PIECE_OF[side]) + board.count(PAWN_OF[side]))
@@ -432,11 +426,9 @@ class Vut(Game):
         then the nearest man of that kind on each line from there (moving is symmetric)."""
         board, side, tables = state.board, state.turn, self.tables
         victims, closers = MEN[OTHER[side]], MEN[side]
-        piece, pawn, centre, flanks = PIECE_OF[side], PAWN_OF[side], tables.centre, tables.flanks
-        captures, pawn_targets = set(), set()
-        for victim, man in enumerate(board):
-            if man in victims:
-                captures.update(capture_cells(board, flanks[victim], closers))
+        piece, pawn, centre = PIECE_OF[side], PAWN_OF[side], tables.centre
+        captures = {cell for _, cell in custody_threats(board, victims, tables.approaches, closers)}
+        pawn_targets = set()
         if self.intervention:
             for dst, man in enumerate(board):
                 if man == EMPTY and dst not in captures and any(
