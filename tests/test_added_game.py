@@ -31,7 +31,7 @@ BREAK = "e2-e3 a4-a3 e3-d4 a3-b2 d4-e5".split()
 def test_registering_offers_the_game_after_the_sites_own():
     assert game_ids()[:len(boardgames.GAME_IDS)] == boardgames.GAME_IDS
     assert game_ids()[-1] == "breakthrough" and "breakthrough" not in boardgames.GAME_IDS
-    with pytest.raises(ValueError, match="already registered"):
+    with pytest.raises(ValueError, match="an id of its own"):
         boardgames.register(Breakthrough)
 
 

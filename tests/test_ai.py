@@ -1,16 +1,18 @@
 """The computer opponent (boardgames.ai) for every registered game, and Tablut's AI hooks.
 
-Searches here run on node budgets, so they are fast and reproducible; the one clock
-test checks that the default level answers in time.
+Searches here run on node budgets, so they are fast and reproducible; the tests of the
+levels' time budgets run the search on a fake clock.
 """
 
+import os
 import random
-import time
 
 import pytest
 
-from boardgames import GAME_IDS, get_game, tablut
-from boardgames.ai import LEVEL_NAMES, LEVELS, Searcher, choose_move
+from boardgames import GAME_IDS, ai, get_game, tablut
+from boardgames.ai import LEVEL_NAMES, LEVELS, MAX_DEPTH, Searcher, choose_move
+
+README = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
 
 SIDE = {"w": "white", "b": "black"}
 
@@ -179,17 +181,77 @@ def test_searcher_resumes_and_only_deepens():
     assert searcher.think(1.0)  # finished: no more work
 
 
-def test_default_level_answers_in_time():
-    game = get_game("tablut")
-    state = game.new()
-    start = time.perf_counter()
+class FakeClock:
+    """Stands for the `time` module in boardgames.ai: each look at the clock is `step`
+    seconds after the one before."""
+
+    def __init__(self, step):
+        self.now, self.step = 0.0, step
+
+    def perf_counter(self):
+        self.now += self.step
+        return self.now
+
+
+LOOKS = 40  # looks at the fake clock (one every CHECK_EVERY nodes) in a level's budget
+
+
+def small_game():
+    """Vault 6x6: few root moves, so that the look at each for a win in one leaves
+    most of a level's budget to the search."""
+    game = get_game("vault", size=6)
+    return game, game.new()
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_a_level_thinks_until_its_time_is_spent_or_its_depth_reached(monkeypatch, level):
+    budget = LEVELS[level].seconds
+    look = budget / LOOKS
+    clock = FakeClock(look)
+    monkeypatch.setattr(ai, "time", clock)
+    game, state = small_game()
+    searcher = Searcher(game, state, level=level, seed=1)
+    assert searcher.think()
+    assert searcher.depth == LEVELS[level].depth or budget <= searcher.elapsed
+    assert searcher.elapsed <= budget + 2 * look and clock.now <= budget + 3 * look
+    assert searcher.depth >= 2 and searcher.best_move in game.legal(state)
+
+
+def test_the_default_level_answers_within_its_budget_in_slices(monkeypatch):
+    """choose_move uses level 2's budget; think(slice) stops at the slice and goes on."""
+    look = LEVELS[2].seconds / LOOKS
+    clock = FakeClock(look)
+    monkeypatch.setattr(ai, "time", clock)
+    game, state = small_game()
     choose_move(game, state)
-    assert time.perf_counter() - start < LEVELS[2].seconds + 0.3
+    assert clock.now <= LEVELS[2].seconds + 3 * look
+    searcher = Searcher(game, state, level=4, seed=1)
+    start = clock.now
+    assert not searcher.think(0.1)
+    assert 0.1 <= clock.now - start <= 0.1 + 3 * look
+    assert 0.1 <= searcher.elapsed <= 0.1 + 2 * look
 
 
-def test_levels_and_bad_arguments():
-    assert LEVEL_NAMES == {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
-    assert sorted(LEVELS) == [1, 2, 3, 4]
+def test_levels_grow_stronger_and_the_readme_describes_them():
+    levels = [LEVELS[level] for level in sorted(LEVELS)]
+    assert sorted(LEVEL_NAMES) == sorted(LEVELS) == [1, 2, 3, 4]
+    assert len(set(LEVEL_NAMES.values())) == len(LEVELS)
+    for weaker, stronger in zip(levels, levels[1:]):
+        assert weaker.depth < stronger.depth and weaker.seconds < stronger.seconds
+        assert weaker.margin >= stronger.margin
+    with open(README) as f:
+        rows = {line.split("|")[1].strip(): line for line in f
+                if line.startswith("| ") and ". " in line[:6]}
+    for level, name in LEVEL_NAMES.items():
+        row = rows[f"{level}. {name}"]
+        assert row.rstrip().endswith(f"| {LEVELS[level].seconds:g} s |"), row
+        if LEVELS[level].depth < MAX_DEPTH:
+            assert f"{LEVELS[level].depth} plies" in row, row
+        if LEVELS[level].margin:
+            assert f"({LEVELS[level].margin / 100:g})" in row or "near-equal" in row, row
+
+
+def test_bad_arguments():
     game = get_game("tablut")
     over = game.new("9/9/9/9/9/9/9/9/K8 b")
     assert game.result(over)

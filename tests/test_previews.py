@@ -84,10 +84,12 @@ def test_the_site_holds_exactly_what_the_page_needs(tmp_path):
     previews = [path for path in files if path.startswith("previews/")]
     assert len(previews) == 2 * len(list(build_previews.boards())) + 1
     assert sorted(set(files) - set(previews)) == sorted(
-        build_sw.precache_files(str(root)) + ["precache.js", "sw.js"])
+        build_sw.site_files(str(root)) + ["precache.js", "sw.js"])
     text = (site / "precache.js").read_text()
     kept = json.loads(text[text.index("{"):text.rindex("}") + 1])["files"]
-    assert sorted(kept) == sorted(f"./{path}" for path in files if path not in ("precache.js", "sw.js"))
+    assert sorted(kept) == sorted(f"./{path}" for path in build_sw.precache_files(str(site)))
+    first_visit_only = set(files) - {path.removeprefix("./") for path in kept} - {"precache.js", "sw.js"}
+    assert all(build_sw.FIRST_VISIT_ONLY.search(path) for path in first_visit_only)
     archive = build_site.write_zip(str(site), str(tmp_path / "site.zip"))
     with zipfile.ZipFile(archive) as z:
         assert sorted(z.namelist()) == sorted(f"boardgames/{path}" for path in files)

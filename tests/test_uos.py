@@ -1,5 +1,6 @@
-"""UOS (RULES.md section 5): the diamond board, every man's moves, the king's shrinking
-range, check counters, mate, stalemate, the draws, position texts and the page helpers.
+"""UOS (rulings: the README's "Games and rulings"): the diamond board, every man's
+moves, the king's shrinking range, check counters, mate, stalemate, the draws, position
+texts and the page helpers.
 
 Positions are written as men on cells ("Kh8 ka11 Rc5", uppercase White) and turned into
 position texts by `position`; unless a case says otherwise the move number is 10 (so
@@ -210,14 +211,14 @@ def test_king_mates_king():
 def test_fifty_move_rule_counts_quiet_half_moves_only():
     text = position("Ka1 ko13 Nc15 nm1 Pg7", "w", clock=99, number=60)
     quiet = GAME.play(GAME.new(text), "c15-e11")
-    assert quiet.clock == 100 and GAME.result(quiet)["reason"].startswith("fifty-move")
+    assert quiet.counters[0] == 100 and GAME.result(quiet)["reason"].startswith("fifty-move")
     pawn = GAME.play(GAME.new(text), "g7-g9")
-    assert pawn.clock == 0 and GAME.result(pawn) is None
+    assert pawn.counters[0] == 0 and GAME.result(pawn) is None
     capture = GAME.play(GAME.play(GAME.new(text), "g7-g9"), "m1-k5")
-    assert capture.clock == 1
+    assert capture.counters[0] == 1
     taken = GAME.play(GAME.new(position("Ka1 ko13 Nc15 ne11", "w", clock=99, number=60)),
                       "c15-e11")
-    assert taken.clock == 0 and taken.last == ("c15-e11", ("e11",))
+    assert taken.counters[0] == 0 and taken.last == ("c15-e11", ("e11",))
     assert GAME.result(taken) is None
 
 
@@ -284,7 +285,7 @@ def test_position_text_round_trips_and_fields():
     text = position("Ka1 ko13 Nc15 Bb2 qh8 pn14", "b", checks=(2, 1), clock=7, number=12)
     state = GAME.new(text)
     assert GAME.fen(state) == text
-    assert state.extra == (2, 1) and state.clock == 7 and state.number == 12
+    assert state.extra == (2, 1) and state.counters == (7, 12)
     assert text == "1N6/6p/7k/7/8/7/8/3q3/8/7/8/7/8/B6/K7 b 2 1 7 12"
     assert GAME.new(text).key == GAME.new(position("Ka1 ko13 Nc15 Bb2 qh8 pn14", "b",
                                                      checks=(2, 1), clock=0, number=30)).key

@@ -1,5 +1,5 @@
-"""Vault (RULES.md section 3): walks, mirror jumps, captures, the start-of-turn win,
-sizes, and the page helpers.  Positions are 6x6 unless a size is given."""
+"""Vault (rulings: the README's "Games and rulings"): walks, mirror jumps, captures,
+the start-of-turn win, sizes, and the page helpers.  Positions are 6x6 unless a size is given."""
 
 import pytest
 

@@ -1,4 +1,5 @@
-"""The VUT family (RULES.md section 1): every rule and ruling pinned by a position.
+"""The VUT family: every rule and ruling (the README's "Games and rulings") pinned by a
+position.
 
 Positions are written as men lists (tests/positions.py): `"Oe5 pa9"` = a White piece on
 e5 and a Black pawn on a9.
@@ -7,7 +8,7 @@ e5 and a Black pawn on a9.
 import pytest
 
 from boardgames import GAME_IDS, get_game
-from boardgames.vut import VARIANTS
+from boardgames.vut import VUT_GAMES
 from positions import men_board, position
 
 VUT_IDS = ("vut", "vut-royal", "vut-extermination", "vut-extinction", "vut-connection",
@@ -19,12 +20,12 @@ def destinations(game, state, cell):
 
 
 def test_registry_lists_the_nine_variants_in_rules_order():
-    assert tuple(v.id for v in VARIANTS) == VUT_IDS
+    assert tuple(cls.id for cls in VUT_GAMES) == VUT_IDS
     assert tuple(i for i in GAME_IDS if i.startswith("vut")) == VUT_IDS
     assert GAME_IDS.index("vut") < GAME_IDS.index("tablut")
     for game_id in VUT_IDS:
         game = get_game(game_id)
-        assert game.id == game.variant.id == game_id
+        assert game.id == game_id
         assert game.name and game.summary and game.rules and game.rulings
         assert all(isinstance(text, str) and text for text in game.rules + game.rulings)
 
@@ -33,7 +34,7 @@ def test_page_facts_grid_centre_wrap():
     royal, cylinder, small = get_game("vut-royal"), get_game("vut-cylindrical"), get_game("vut-7x7")
     assert royal.grid.names[royal.centre] == "e5" and not royal.wrap
     assert cylinder.wrap and cylinder.grid.wrap_files and cylinder.centre is None
-    assert (small.grid.width, small.variant.piece_range, small.variant.pawn_range) == (7, 1, 2)
+    assert (small.grid.width, small.piece_range, small.pawn_range) == (7, 1, 2)
     assert get_game("vut-11x11").grid.size == 121
 
 
@@ -234,8 +235,8 @@ def test_longest_possible_chain(men, span):
 @pytest.mark.parametrize("game_id", VUT_IDS)
 def test_threefold_repetition_draws(game_id):
     game = get_game(game_id)
-    kings = "Kh1 kh9 " if game.variant.kings else ""
-    n = game.variant.size
+    kings = "Kh1 kh9 " if game.tables.kings else ""
+    n = game.size
     state = game.new(fen=position(game, f"{kings}Oa1 Pc2 Pd2 Pf1 oa{n} pc{n - 1} pd{n - 1} pf{n}"))
     shuffle = ["a1-b1", f"a{n}-b{n}", "b1-a1", f"b{n}-a{n}"] * 2
     for move in shuffle[:-1]:

@@ -1,4 +1,5 @@
-"""boardgames: the rules of every game on the site, in plain Python (RULES.md section 6).
+"""boardgames: the rules of every game on the site, in plain Python (the contract:
+core.py and the README's "Engine contract").
 
     from boardgames import get_game, GAME_IDS
     game = get_game("tablut"); s = game.new(); s = game.play(s, game.legal(s)[0])
@@ -10,16 +11,21 @@ from .uos import Uos
 from .vault import Vault
 from .vut import VUT_GAMES
 
-_GAMES = {cls.id: cls for cls in (*VUT_GAMES, Tablut, Vault, Pux, Uos)}
-GAME_IDS = tuple(_GAMES)  # the games of the site
+_GAMES = {}
 
 
 def register(cls):
-    """Add a game (a `core.Game` subclass with a new `id`) to those `get_game` knows;
-    the page offers every registered game (tests add one this way)."""
-    if cls.id in _GAMES:
-        raise ValueError(f"a game '{cls.id}' is already registered")
+    """Add a game (a `core.Game` subclass with an id of its own) to those `get_game`
+    knows, and so to the games the page offers; returns it."""
+    if not cls.id or cls.id in _GAMES:
+        raise ValueError(f"a game needs an id of its own, not {cls.id!r}")
     _GAMES[cls.id] = cls
+    return cls
+
+
+for _cls in (*VUT_GAMES, Tablut, Vault, Pux, Uos):
+    register(_cls)
+GAME_IDS = tuple(_GAMES)  # the games of the site, in the order the page lists them
 
 
 def game_ids():

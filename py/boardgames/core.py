@@ -1,15 +1,27 @@
-"""The engine contract every game implements (RULES.md section 6).
+"""The engine contract every game implements, and the skeleton they share.
 
 A game object is a stateless rule book; a state is an immutable position plus the
 history the rules need (repetition).  `play` returns a new state and never changes its
 input.  Bad input raises ValueError with a message a player can read.
+
+A game declares its position text's fields, its men's letters and its board; the
+rules it shares with others as data (`repetition_draw`, `no_move`, `clock_draw`); and
+supplies in code only what is its own: `generate`, `apply` and the hooks below.
 """
 
+from abc import ABC, abstractmethod
 from typing import NamedTuple
+
+from .grid import parse_turn, split_fields
 
 WHITE, BLACK = "w", "b"
 OTHER = {WHITE: BLACK, BLACK: WHITE}
 SIDE_NAMES = {WHITE: "white", BLACK: "black"}
+
+# What having no legal move on one's turn means (Game.no_move).
+LOSES = "loses"  # the side to move loses
+MATE_OR_STALEMATE = "mate or stalemate"  # in check (Game.in_check) it loses, else a draw
+NUMBER_WORDS = ("", "one", "two", "three", "four", "five")
 
 
 def win(side, reason):
@@ -19,12 +31,6 @@ def win(side, reason):
 
 def draw(reason):
     return {"winner": None, "reason": reason}
-
-
-def no_move_loss(side):
-    """The result when `side` is to move and has no legal move: it loses (every game
-    here but UOS, where that is stalemate)."""
-    return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
 
 
 class Man(NamedTuple):
@@ -66,22 +72,27 @@ class State:
 
     `history` is the tuple of position keys since the last irreversible move, ending
     with this position's own key, so a repetition is `history.count(key)`.  `extra`
-    holds the game's other position-text fields that belong to the position (not move
-    counters).  `last` is `(move text, names of the cells whose men it captured)` for
-    the move that led here, None for a position parsed from text.  Derived
-    facts (`moves`, `outcome`) are cached lazily; they never change what the state is.
+    holds the game's other position-text fields that belong to the position; `counters`
+    the ones that only count moves (UOS's half-move clock and move number), left out of
+    the key.  `last` is `(move text, names of the cells whose men it captured)` for the
+    move that led here, None for a position parsed from text.  Derived facts (`moves`,
+    `outcome`, and `facts`, a game's own) are cached lazily; they never change what the
+    state is.
     """
 
-    __slots__ = ("board", "turn", "extra", "key", "history", "moves_cache", "outcome", "last")
+    __slots__ = ("board", "turn", "extra", "counters", "key", "history", "moves_cache",
+                 "outcome", "facts", "last")
 
-    def __init__(self, board, turn, extra=(), history=(), last=None):
+    def __init__(self, board, turn, extra=(), history=(), last=None, counters=()):
         self.board = board
         self.turn = turn
         self.extra = extra
-        self.key = (board, turn) + tuple(extra)
+        self.counters = counters
+        self.key = (board, turn) + extra
         self.history = history + (self.key,)
         self.moves_cache = None
         self.outcome = _UNKNOWN
+        self.facts = None
         self.last = last
 
     def repetitions(self):
@@ -89,20 +100,35 @@ class State:
         return self.history.count(self.key)
 
 
-class Game:
-    """Base class of every game: subclasses provide the rules.
+class Game(ABC):
+    """Base class of every game.
 
-    Subclasses implement `parse(fen) -> State`, `fen(state)`, `generate(state)` (the
-    move texts of the side to move, ignoring whether the game is over), `apply(state,
-    move) -> State` (no legality check) and `judge(state) -> None | dict`.
+    A game declares `id`, `name`, `summary`, `setup` (the starting position text: its
+    fields are the ones every position text has), `letters` (the men's letters),
+    `grid` (the board: names, and reading and writing the board field), `rules` and
+    `rulings` (texts for the page), and supplies `generate` and `apply`.  It may
+    override the hooks: `parse_fields` (fields after the side to move),
+    `check_position` (positions its rules exclude), `goal` (results other than the
+    declared ones), `why_illegal`, and the AI's `evaluate`, `is_noisy`, `noisy_moves`.
     """
 
     id = ""
     name = ""
     summary = ""
     setup = ""
+    letters = ""
+    grid = None
+    rules = ()
+    rulings = ()
     ply_cap = 400  # for random-playout tests and demos: a long game is cut here
     options = {}  # option name -> allowed values, e.g. Vault's {"size": (6, 8, 10, 12)}
+    # The results every game here has in some form, in the order `judge` checks them
+    # after `goal`: what no legal move means, a draw when `counters[0]` (a half-move
+    # clock) reaches `clock_draw[0]` (None: no such rule), a draw when a position occurs
+    # `repetition_draw` times.
+    no_move = LOSES
+    clock_draw = None  # (half-moves, reason)
+    repetition_draw = 3
 
     # How the page shows and handles the game: data and hooks, with defaults that suit a
     # game of from-to moves and nothing to point out.
@@ -111,8 +137,6 @@ class Game:
     agreed_draw = False  # the rules let the players agree a draw
     option_labels = {}  # option name -> (label, format of a value), e.g. ("Size", "{0}x{0}")
     extra_verbs = ()  # moves built in steps: picking an extra cell does this ("carry", "carries")
-    rules = ()  # the rules in short sentences, for the rules panel
-    rulings = ()  # how we read what the original text leaves open
 
     def __init__(self, **options):
         self.chosen = dict(options)
@@ -144,7 +168,77 @@ class Game:
             state.outcome = self.judge(state)
         return state.outcome
 
-    # -- helpers for subclasses and the AI -----------------------------------------
+    # -- what each game supplies ---------------------------------------------------
+    @abstractmethod
+    def generate(self, state):
+        """The move texts of the side to move, ignoring whether the game is over."""
+
+    @abstractmethod
+    def apply(self, state, move):
+        """The state after `move`, a move `generate` lists (no legality check): built
+        by `next_state`."""
+
+    # -- position texts: "<board> <side to move> <the game's other fields>" ----------
+    def parse(self, text):
+        fields = split_fields(text, len(self.setup.split()))
+        board = self.parse_board(fields[0])
+        turn = parse_turn(fields[1])
+        extra, counters = self.parse_fields(fields[2:])
+        state = State(board, turn, extra, counters=counters)
+        self.check_position(state)
+        return state
+
+    def parse_board(self, field):
+        return self.grid.parse_board(field, self.letters)
+
+    def parse_fields(self, fields):
+        """(extra, counters) from the fields after the side to move, as `State` keeps
+        them; ValueError for a bad one."""
+        return (), ()
+
+    def check_position(self, state):
+        """Raise ValueError if the rules exclude this position (too many men, ...)."""
+
+    def fen(self, state):
+        return " ".join([self.grid.board_text(state.board), state.turn,
+                         *map(str, state.extra), *map(str, state.counters)])
+
+    # -- moves and results -----------------------------------------------------------
+    def next_state(self, state, board, move, taken=(), extra=(), counters=(), fresh=False):
+        """The state after `move` by the side to move: `board` as it leaves it, `taken`
+        the cells (indices) of the men it captured.  A capture, or a `fresh` move (one
+        no earlier position can recur after), starts a new history."""
+        if taken:
+            names = self.grid.names
+            return State(board, OTHER[state.turn], extra, (),
+                         (move, tuple([names[cell] for cell in taken])), counters)
+        return State(board, OTHER[state.turn], extra, () if fresh else state.history,
+                     (move, ()), counters)
+
+    def judge(self, state):
+        """The result of `state`, None while the game goes on: `goal`, then the
+        declared rules (`no_move`, `clock_draw`, `repetition_draw`)."""
+        outcome = self.goal(state)
+        if outcome is not None:
+            return outcome
+        if not self.has_move(state):
+            side = state.turn
+            if self.no_move == MATE_OR_STALEMATE:
+                return win(OTHER[side], "checkmate") if self.in_check(state) else draw("stalemate")
+            return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
+        clock = self.clock_draw
+        if clock is not None and state.counters[0] >= clock[0]:
+            return draw(clock[1])
+        times = self.repetition_draw
+        if times and state.history.count(state.key) >= times:
+            return draw(f"{NUMBER_WORDS[times]}fold repetition")
+        return None
+
+    def goal(self, state):
+        """The result the game's own goals give `state` (a win, or a draw its rules
+        name), None if none: checked before the declared rules."""
+        return None
+
     def moves(self, state):
         """The cached tuple of move texts for the side to move (game over ignored)."""
         if state.moves_cache is None:
@@ -164,6 +258,7 @@ class Game:
         """A short explanation appended to the illegal-move message (may be '')."""
         return ""
 
+    # -- for the page ------------------------------------------------------------------
     def men(self, state):
         """{cell name: man letter} of every man on the board (for drawing and the UI)."""
         names = self.grid.names
@@ -212,6 +307,7 @@ class Game:
         """Words for a man: 'white pawn'."""
         return f"{SIDE_NAMES[side_of(letter)]} {self.kinds[letter].name}"
 
+    # -- AI hooks --------------------------------------------------------------------
     def evaluate(self, state):
         """Static evaluation for the AI, from the side to move's point of view."""
         return 0.0

@@ -1,4 +1,4 @@
-"""The UOS board geometry (RULES.md section 5): 113 squares turned 45 degrees.
+"""The UOS board geometry: 113 squares turned 45 degrees.
 
 64 black squares form an 8x8 grid and 49 white squares sit each in the middle of four
 black ones.  Cells are named on a 15x15 grid (files `a`-`o`, ranks `1`-`15`): black

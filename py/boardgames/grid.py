@@ -1,4 +1,6 @@
-"""Square-grid geometry shared by the games on square boards (VUT, Tablut, Vault, Pux).
+"""Square-grid geometry shared by the games on square boards (VUT, Tablut, Vault, Pux),
+and the rule pieces more than one of them uses: moving a man, walking lines (rook-like
+moves) and custody (capturing a man by enclosing it in a line).
 
 Cells are numbered `index = rank * width + file` (0-based; rank 0 is rank 1, White's
 side).  Names are `a1`-style.  A board is a string of one character per cell, `.` for
@@ -10,6 +12,7 @@ EMPTY = "."
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
+OFF_BOARD = -1  # the board edge where it closes a custody like a man (VUT's edge custody)
 
 
 def cell_name(file, rank):
@@ -20,14 +23,6 @@ def cell_name(file, rank):
 def notation_order(name):
     """Sort key of cell names: by file, then rank ('b1' before 'b10' before 'c1')."""
     return name[0], int(name[1:])
-
-
-def parse_cell_name(name):
-    """`'e5' -> (4, 4)`; ValueError for text that is not a cell name."""
-    if (not isinstance(name, str) or len(name) < 2 or name[0] not in FILES
-            or not name[1:].isdigit() or name[1] == "0"):
-        raise ValueError(f"'{name}' is not a cell name like 'e5'")
-    return FILES.index(name[0]), int(name[1:]) - 1
 
 
 def parse_rows(rows_text, widths, letters):
@@ -104,6 +99,55 @@ def split_move(move):
     return parts[0], parts[1]
 
 
+def moved(board, src, dst):
+    """The board after the man on `src` moves to `dst` (taking whatever stood there)."""
+    man = board[src]
+    if src < dst:
+        return board[:src] + EMPTY + board[src + 1:dst] + man + board[dst + 1:]
+    return board[:dst] + man + board[dst + 1:src] + EMPTY + board[src + 1:]
+
+
+def emptied(board, cells):
+    """The board with the men on `cells` taken off."""
+    for cell in cells:
+        board = board[:cell] + EMPTY + board[cell + 1:]
+    return board
+
+
+def walks(board, own, paths):
+    """The move texts of the men in `own` along their `paths` (SquareGrid.paths, by
+    letter): each path is walked until the first occupied cell."""
+    for i, man in enumerate(board):
+        if man in own:
+            for path in paths[man][i]:
+                for j, text in path:
+                    if board[j] != EMPTY:
+                        break
+                    yield text
+
+
+def custody_victims(board, lines, victims, closers):
+    """Custody: the `victims` that a man arriving at the cell of `lines`
+    (SquareGrid.custody_lines) encloses against one of `closers` (or against the edge,
+    where OFF_BOARD counts)."""
+    return [victim for victim, beyond in lines
+            if board[victim] in victims and (beyond == OFF_BOARD or board[beyond] in closers)]
+
+
+def custody_threats(board, victims, approaches, closers):
+    """Yield (man, cell) for each man in `victims` (letters) and each empty cell beside
+    it where an enemy arriving would take it by custody: `approaches`
+    (SquareGrid.approaches) gives the cell beyond the man, which must hold one of
+    `closers` (or be the edge, where OFF_BOARD counts)."""
+    for letter in victims:
+        man = board.find(letter)
+        while man >= 0:
+            for near, far in approaches[man]:
+                if board[near] == EMPTY and (far == OFF_BOARD or board[far] in closers):
+                    yield man, near
+            man = board.find(letter, man + 1)
+
+
 class SquareGrid:
     """A width x height board; with `wrap_files` the first and last files are adjacent.
 
@@ -168,6 +212,57 @@ class SquareGrid:
                 cells.append((cell_name(last, r), -0.5, r + 0.5, "square", (last + r) % 2, True))
                 cells.append((cell_name(0, r), self.width + 0.5, r + 0.5, "square", r % 2, True))
         return cells
+
+    def paths(self, reach, barrier=None):
+        """For every cell, one tuple per orthogonal direction of the (cell, move text)
+        a man reaching `reach` cells may walk to, stopping before `barrier` (a cell only
+        some men may enter or cross, None: no such cell); empty directions left out."""
+        return [tuple(path for path in (tuple((j, f"{self.names[i]}-{self.names[j]}")
+                                              for j in self.line(i, d, reach, barrier))
+                                        for d in ORTHOGONAL) if path)
+                for i in range(self.size)]
+
+    def line(self, i, direction, reach, barrier=None):
+        """The first `reach` cells of the ray from i in `direction`, stopping before `barrier`."""
+        ray = self.rays[i][direction][:reach]
+        return ray[:ray.index(barrier)] if barrier in ray else ray
+
+    def edge_step(self, i, direction, edge):
+        """The neighbour of i in `direction`; off the board OFF_BOARD when `edge` (the
+        edge counts as a man), else None."""
+        cell = self.step(i, direction)
+        return OFF_BOARD if cell is None and edge else cell
+
+    def custody_lines(self, edge=False):
+        """For every cell, the (victim, beyond) cells of each orthogonal neighbour: a
+        man arriving there encloses a man on victim against beyond (custody)."""
+        lines = []
+        for i in range(self.size):
+            found = []
+            for d in ORTHOGONAL:
+                victim = self.step(i, d)
+                beyond = None if victim is None else self.edge_step(victim, d, edge)
+                if beyond is not None:
+                    found.append((victim, beyond))
+            lines.append(tuple(found))
+        return lines
+
+    def flanks(self, edge=False):
+        """For every cell, the pairs of cells on either side of it, along its rank and
+        along its file (OFF_BOARD for an edge that counts when `edge`)."""
+        def pair(i, direction):
+            df, dr = direction
+            return self.edge_step(i, (df, dr), edge), self.edge_step(i, (-df, -dr), edge)
+        return [tuple(p for p in (pair(i, (1, 0)), pair(i, (0, 1))) if None not in p)
+                for i in range(self.size)]
+
+    def approaches(self, edge=False):
+        """For every cell, the (near, far) cells on either side of it in line, each way
+        round, near on the board: a man arriving on near with a friend on far (or the
+        edge, OFF_BOARD, when `edge`) encloses the cell."""
+        return [tuple((near, far) for a, b in pairs for near, far in ((a, b), (b, a))
+                      if near != OFF_BOARD)
+                for pairs in self.flanks(edge)]
 
     def parse_board(self, rows_text, letters):
         """The board string of a position text's board field (top row first)."""

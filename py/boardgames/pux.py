@@ -1,4 +1,5 @@
-"""Pux (RULES.md section 4): pieces move as far as their friends around them allow.
+"""Pux: pieces move as far as their friends around them allow (its rulings: the
+README's "Games and rulings").
 
 A piece's move potential (MP) is its own stones plus the friendly stones around it.
 It moves up to MP cells forward or sideways (backward too once promoted), may carry
@@ -6,8 +7,8 @@ its orthogonal neighbours along at a shared, smaller distance, and captures a pi
 with a smaller MP.  Capturing every enemy stone wins.
 """
 
-from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, State, both_sides, draw, no_move_loss, win
-from .grid import ALL_DIRECTIONS, EMPTY, ORTHOGONAL, SquareGrid, notation_order, parse_turn, split_fields
+from .core import BLACK, Game, Man, OTHER, SIDE_NAMES, WHITE, both_sides, win
+from .grid import ALL_DIRECTIONS, EMPTY, ORTHOGONAL, SquareGrid, notation_order
 
 GRID = SquareGrid(8)
 NAMES = GRID.names
@@ -96,6 +97,7 @@ class Pux(Game):
     summary = "Stones move as far as their friends around them allow, carrying neighbours along."
     setup = "1ssssss1/1ssssss1/8/8/8/8/1SSSSSS1/1SSSSSS1 w -"
     grid = GRID
+    letters = "SDsd"
     ply_cap = 300
     kinds = both_sides({"S": Man("stone", "disc", 0.8), "D": Man("promoted piece", "stack", 0.8)})
     extra_verbs = ("carry", "carries")
@@ -131,24 +133,23 @@ class Pux(Game):
         "'-', 'w', 'b' or 'wb'.",
     )
 
-    def parse(self, fen):
-        board_field, turn, lateral = split_fields(fen, 3)
-        board = GRID.parse_board(board_field, "SDsd")
-        turn = parse_turn(turn)
+    def parse_fields(self, fields):
+        """The sideways field: which sides' last move was sideways."""
+        lateral, = fields
         if lateral not in LATERAL_FIELDS:
             raise ValueError(f"the last field says whose last move was lateral: "
                              f"one of {', '.join(LATERAL_FIELDS)}, not '{lateral}'")
+        return (lateral,), ()
+
+    def check_position(self, state):
+        board = state.board
         for side in (WHITE, BLACK):
             count = stone_count(board, side)
             if count > MAX_STONES:
                 raise ValueError(f"{SIDE_NAMES[side]} has {count} stones (a promoted piece is 2); "
                                  f"at most {MAX_STONES}")
-        if not stone_count(board, OTHER[turn]):
-            raise ValueError(f"{SIDE_NAMES[OTHER[turn]]} has just moved, so it must have a stone")
-        return State(board, turn, (lateral,))
-
-    def fen(self, state):
-        return f"{GRID.board_text(state.board)} {state.turn} {state.extra[0]}"
+        if not stone_count(board, OTHER[state.turn]):
+            raise ValueError(f"{SIDE_NAMES[OTHER[state.turn]]} has just moved, so it must have a stone")
 
     def generate(self, state, captures_only=False):
         board, side = state.board, state.turn
@@ -190,9 +191,7 @@ class Pux(Game):
         mover, carried, destination, is_capture = self._cells(move)
         side = state.turn
         cells = list(state.board)
-        captured = ()
         if is_capture:
-            captured = (NAMES[destination],)
             arrivals = [destination]
             cells[destination], cells[mover] = cells[mover], EMPTY
         else:
@@ -210,9 +209,8 @@ class Pux(Game):
             flags.add(side)
         else:
             flags.discard(side)
-        irreversible = captured or promoted
-        return State("".join(cells), OTHER[side], (lateral_field(flags),),
-                     history=() if irreversible else state.history, last=(move, captured))
+        return self.next_state(state, "".join(cells), move, (destination,) if is_capture else (),
+                               extra=(lateral_field(flags),), fresh=promoted)
 
     @staticmethod
     def _promote(cells, side, arrivals):
@@ -230,14 +228,10 @@ class Pux(Game):
                 promoted = True
         return promoted
 
-    def judge(self, state):
+    def goal(self, state):
         side = state.turn
         if not stone_count(state.board, side):
             return win(OTHER[side], f"{SIDE_NAMES[OTHER[side]].capitalize()} captured all enemy stones")
-        if not self.has_move(state):
-            return no_move_loss(side)
-        if state.repetitions() >= 3:
-            return draw("threefold repetition")
         return None
 
     def why_illegal(self, state, move):
@@ -271,17 +265,6 @@ class Pux(Game):
     def move_cells(self, move):
         mover, _, destination, _ = self._cells(move)
         return NAMES[mover], NAMES[destination]
-
-    def destinations(self, state, cell_name, carried=()):
-        """Cells the piece on `cell_name` may reach carrying exactly the pieces on the
-        cells `carried` (none: its plain moves and captures), for the page's move builder."""
-        carried = set(carried)
-        found = []
-        for move in self.legal(state):
-            mover, cells, destination, _ = self.parse_move(move)
-            if mover == cell_name and set(cells) == carried:
-                found.append(destination)
-        return found
 
     def move_potential(self, state, cell_name):
         """MP of the piece on `cell_name`; ValueError for an empty cell."""

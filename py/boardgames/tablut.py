@@ -1,26 +1,31 @@
-"""Tablut (RULES.md section 2): Linnaeus' tafl game as this project plays it.
+"""Tablut: Linnaeus' tafl game as this project plays it (its rulings: the README's
+"Games and rulings").
 
 Black's 16 Muscovites (`s`) try to surround White's king (`K`); the king with his 8
 Swedes (`S`) tries to reach any edge cell.  Black moves first.
 """
 
-from .core import BLACK, OTHER, WHITE, Game, Man, State, draw, no_move_loss, win
-from .grid import EMPTY, ORTHOGONAL, SquareGrid, parse_turn, split_fields, split_move
+from .core import BLACK, Game, Man, WHITE, win
+from .grid import EMPTY, ORTHOGONAL, SquareGrid, custody_threats, custody_victims, emptied, moved, walks
 
 GRID = SquareGrid(9)
 THRONE = GRID.index("e5")
-CELL_INDEX = GRID.index_of
 EDGE = frozenset(i for i in range(GRID.size)
                  if GRID.file(i) in (0, 8) or GRID.rank(i) in (0, 8))
 KING, SWEDE, MUSCOVITE = "K", "S", "s"
 OWNER = {KING: WHITE, SWEDE: WHITE, MUSCOVITE: BLACK}
-# Men hostile to a soldier of each side (the armed king counts as a White man).
-HOSTILE_TO = {SWEDE: (MUSCOVITE,), MUSCOVITE: (SWEDE, KING)}
+OWN = {WHITE: KING + SWEDE, BLACK: MUSCOVITE}
+# Custody: the soldiers a side's men capture, and its men that close a custody (the
+# armed king is one); the king himself is captured only by enclosure.
+VICTIMS = {WHITE: MUSCOVITE, BLACK: SWEDE}
+CLOSERS = {WHITE: SWEDE + KING, BLACK: MUSCOVITE}
+CUSTODY = GRID.custody_lines()
+APPROACHES = GRID.approaches()
+# Every man moves like a rook; soldiers neither stop on nor cross the throne.
+PATHS = {KING: GRID.paths(8), SWEDE: GRID.paths(8, THRONE), MUSCOVITE: GRID.paths(8, THRONE)}
+MOVE_CELLS = {text: (i, j) for paths in PATHS.values() for i, cell_paths in enumerate(paths)
+              for path in cell_paths for j, text in path}
 NEIGHBOURS = [tuple(GRID.step(i, d) for d in ORTHOGONAL) for i in range(GRID.size)]
-# For the AI: the (one side, other side) pairs of cells around each cell, in line.
-ACROSS = [tuple((NEIGHBOURS[i][k], NEIGHBOURS[i][k ^ 1]) for k in range(4)
-                if NEIGHBOURS[i][k] is not None and NEIGHBOURS[i][k ^ 1] is not None)
-          for i in range(GRID.size)]
 EMPTIES = [EMPTY * n for n in range(10)]  # a line of n empty cells, to compare slices with
 SWEDE_VALUE, MUSCOVITE_VALUE, ESCAPE_VALUE = 100, 60, 40
 OPEN_LINE_VALUE = (0, 120, 900, 900, 900)  # Black to move: it can block one line, not two
@@ -41,24 +46,6 @@ def king_reach(board, file, rank, row, column):
         while 0 <= r < 9 and column[r] == EMPTY:
             yield file, board[r * 9:r * 9 + 9]
             r += step
-
-
-def custody_captures(board, moved_to):
-    """Cells of enemy soldiers captured by the man that just arrived on `moved_to`.
-
-    A soldier next to the moved man is taken when the cell beyond it, in the same line,
-    holds a man hostile to it.  Only the moved man closes a custody.
-    """
-    mover = board[moved_to]
-    taken = []
-    for d in ORTHOGONAL:
-        ray = GRID.rays[moved_to][d]
-        if len(ray) < 2:
-            continue
-        victim, beyond = board[ray[0]], board[ray[1]]
-        if victim in HOSTILE_TO and OWNER[victim] != OWNER[mover] and beyond in HOSTILE_TO[victim]:
-            taken.append(ray[0])
-    return taken
 
 
 def king_is_captured(board, king, moved_to):
@@ -122,71 +109,43 @@ class Tablut(Game):
              MUSCOVITE: Man("soldier", "disc", 0.78)}
     special_cells = {"e5": "throne"}
 
-    def parse(self, fen):
-        board_field, turn = split_fields(fen, 2)
-        board = GRID.parse_board(board_field, self.letters)
-        turn = parse_turn(turn)
+    def check_position(self, state):
+        board = state.board
         if board.count(KING) > 1:
             raise ValueError("Tablut has one king, the text has %d" % board.count(KING))
         if board[THRONE] not in (EMPTY, KING):
             raise ValueError("only the king may stand on the throne e5")
         if board.count(MUSCOVITE) > 16 or board.count(SWEDE) > 8:
             raise ValueError("too many men: Black has 16 Muscovites, White 8 Swedes")
-        return State(board, turn)
-
-    def fen(self, state):
-        return f"{GRID.board_text(state.board)} {state.turn}"
 
     def generate(self, state):
-        board, side = state.board, state.turn
-        names = GRID.names
-        for i, man in enumerate(board):
-            if man == EMPTY or OWNER[man] != side:
-                continue
-            for d in ORTHOGONAL:
-                for j in GRID.rays[i][d]:
-                    if board[j] != EMPTY:
-                        break
-                    if j == THRONE and man != KING:
-                        break  # soldiers may neither stop on nor pass over the throne
-                    yield f"{names[i]}-{names[j]}"
+        return walks(state.board, OWN[state.turn], PATHS)
 
     def apply(self, state, move):
-        a, b = split_move(move)
-        src, dst = GRID.index(a), GRID.index(b)
-        cells = list(state.board)
-        cells[dst], cells[src] = cells[src], EMPTY
-        taken = custody_captures(cells, dst)
-        for cell in taken:
-            cells[cell] = EMPTY
-        if cells[dst] == MUSCOVITE and KING in cells:
-            king = cells.index(KING)
-            if king_is_captured(cells, king, dst):
-                cells[king] = EMPTY
+        """Custody by the moved man, then, for a Muscovite, the king's enclosure."""
+        src, dst = MOVE_CELLS[move]
+        side = state.turn
+        board = moved(state.board, src, dst)
+        taken = custody_victims(board, CUSTODY[dst], VICTIMS[side], CLOSERS[side])
+        if board[dst] == MUSCOVITE and KING in board:
+            king = board.index(KING)
+            if king_is_captured(board, king, dst):
                 taken.append(king)
-        board = "".join(cells)
-        history = () if taken else state.history
-        return State(board, OTHER[state.turn], history=history,
-                     last=(move, tuple(GRID.names[c] for c in taken)))
+        return self.next_state(state, emptied(board, taken), move, taken)
 
-    def judge(self, state):
+    def goal(self, state):
         board = state.board
         if KING not in board:
             return win(BLACK, "the king was captured")
         if board.index(KING) in EDGE:
             return win(WHITE, "the king escaped to the edge")
-        if state.repetitions() >= 3:
-            return draw("threefold repetition")
-        if not self.has_move(state):
-            return no_move_loss(state.turn)
         return None
 
     def is_noisy(self, state, move):
         """The moves the AI's quiescence follows: captures, the king's escape and his
         capture, and Black's blocks of the king's one open line (its only defence)."""
-        a, _, b = move.partition("-")
-        dst = CELL_INDEX[b]
-        return dst in self.noisy_cells(state) or dst in EDGE and state.board[CELL_INDEX[a]] == KING
+        src, dst = MOVE_CELLS[move]
+        return dst in self.noisy_cells(state) or dst in EDGE and state.board[src] == KING
 
     def noisy_moves(self, state):
         """Moves onto the noisy cells, then the king's moves to the edge."""
@@ -205,29 +164,19 @@ class Tablut(Game):
                         found.append(f"{names[king]}-{names[j]}")
         return found
 
-    _noisy_cells = (None, frozenset())
-
     def noisy_cells(self, state):
         """The empty cells where a man of the side to move would capture on arrival,
         and for Black facing one open line of the king, the cells that block it.
 
-        Remembered for the last state asked about, since the AI asks about every move
-        of one position in a row.
+        Kept with the state (its `facts`), since the AI asks about a position's moves
+        one by one.
         """
-        remembered, cells = self._noisy_cells
-        if remembered is state:
-            return cells
-        board = state.board
-        victim, partners = (MUSCOVITE, (SWEDE, KING)) if state.turn == WHITE else (SWEDE, (MUSCOVITE,))
-        cells = set()
-        at = board.find(victim)
-        while at >= 0:
-            for near, far in ACROSS[at]:
-                if board[near] == EMPTY and board[far] in partners:
-                    cells.add(near)
-            at = board.find(victim, at + 1)
+        if state.facts is not None:
+            return state.facts
+        board, side = state.board, state.turn
+        cells = {cell for _, cell in custody_threats(board, VICTIMS[side], APPROACHES, CLOSERS[side])}
         king = board.find(KING)
-        if state.turn == BLACK and king >= 0:
+        if side == BLACK and king >= 0:
             open_sides = [c for c in NEIGHBOURS[king]
                           if c is None or (c != THRONE and board[c] != MUSCOVITE)]
             if len(open_sides) == 1 and open_sides[0] is not None and board[open_sides[0]] == EMPTY:
@@ -235,7 +184,7 @@ class Tablut(Game):
             lines = king_open_lines(board, king)
             if len(lines) == 1:
                 cells.update(c for c in lines[0] if c != THRONE)
-        self._noisy_cells = (state, cells)
+        state.facts = cells
         return cells
 
     def evaluate(self, state):

@@ -1,4 +1,5 @@
-"""UOS (RULES.md section 5): Gerhard Loos' chess on the 113-square diamond board.
+"""UOS: Gerhard Loos' chess on the 113-square diamond board (its rulings: the README's
+"Games and rulings").
 
 Each army (a usual chess set) holds two opposite corners.  The men move as their chess
 namesakes do on this board's geometry (see diamond.py for names and steps); the king's
@@ -11,9 +12,9 @@ for drawing, see diamond.py), `king_range(state, side)` the king's current range
 for unlimited) and `in_check(state)` whether the side to move is in check.
 """
 
-from .core import BLACK, OTHER, WHITE, Game, Man, Overlay, State, both_sides, draw, win
+from .core import BLACK, MATE_OR_STALEMATE, OTHER, WHITE, Game, Man, Overlay, both_sides
 from .diamond import DiamondBoard
-from .grid import EMPTY, parse_turn, split_fields, split_move
+from .grid import EMPTY, moved, split_move
 
 BOARD = DiamondBoard()
 ORTHO_RAYS = BOARD.orthogonal_rays
@@ -149,14 +150,6 @@ def targets(board, src, man, enemy, reach):
             yield from (j for j in QUIET_STEPS[kind][src] if board[j] == EMPTY)
 
 
-def moved(board, src, dst):
-    """The board after the man on `src` moves to `dst` (taking whatever stood there)."""
-    man = board[src]
-    if src < dst:
-        return board[:src] + EMPTY + board[src + 1:dst] + man + board[dst + 1:]
-    return board[:dst] + man + board[dst + 1:src] + EMPTY + board[src + 1:]
-
-
 def outcome(board, side, checks, src, dst):
     """(board after, check counts after) of moving `src` to `dst`: a check is counted
     when the move leaves the opponent's king attacked.  The opponent's king is safe
@@ -169,19 +162,6 @@ def outcome(board, side, checks, src, dst):
             or after[dst] == MEN[side][4] and dst in KNIGHT_SETS[king]):
         checks = (checks[0] + 1, checks[1]) if side == BLACK else (checks[0], checks[1] + 1)
     return after, checks
-
-
-class UosState(State):
-    """A UOS position: `extra` is the checks received by (White's, Black's) king;
-    `clock` (half-moves since a capture or pawn move) and `number` are move counters,
-    left out of the repetition key."""
-
-    __slots__ = ("clock", "number")
-
-    def __init__(self, board, turn, checks, clock, number, history=(), last=None):
-        super().__init__(board, turn, checks, history, last)
-        self.clock = clock
-        self.number = number
 
 
 def parse_count(text, what):
@@ -201,6 +181,10 @@ class Uos(Game):
     letters = MEN[WHITE] + MEN[BLACK]
     kinds = both_sides({letter: Man(name, name, 0.9) for letter, name in zip(
         MEN[WHITE], ("king", "queen", "rook", "bishop", "knight", "pawn"))})
+    # A UOS state's `extra` is the checks received by (White's, Black's) king; its
+    # `counters` the half-moves since a capture or pawn move (the clock), and the move number.
+    no_move = MATE_OR_STALEMATE
+    clock_draw = (FIFTY_MOVES, "fifty-move rule: 50 moves each without a capture or pawn move")
     rules = (
         "The board has 64 black and 49 white squares, all diamonds. An orthogonal step "
         "goes over a corner to the next square of the same colour; a diagonal step goes "
@@ -237,16 +221,19 @@ class Uos(Game):
     )
 
     # -- position text ---------------------------------------------------------
-    def parse(self, fen):
-        fields = split_fields(fen, 6)
-        board = BOARD.parse_board(fields[0], self.letters)
-        turn = parse_turn(fields[1])
-        white_checks = parse_count(fields[2], "the checks received by White's king")
-        black_checks = parse_count(fields[3], "the checks received by Black's king")
-        clock = parse_count(fields[4], "the half-move clock")
-        number = parse_count(fields[5], "the move number")
+    def parse_fields(self, fields):
+        """The checks each king received (extra), the half-move clock and move number."""
+        white_checks = parse_count(fields[0], "the checks received by White's king")
+        black_checks = parse_count(fields[1], "the checks received by Black's king")
+        clock = parse_count(fields[2], "the half-move clock")
+        number = parse_count(fields[3], "the move number")
         if number < 1:
             raise ValueError("the move number starts at 1")
+        return (white_checks, black_checks), (clock, number)
+
+    def check_position(self, state):
+        board, turn = state.board, state.turn
+        (white_checks, black_checks), (clock, number) = state.extra, state.counters
         self._check_armies(board)
         white_moves, black_moves = number - 1 + (turn == BLACK), number - 1
         if white_checks > black_moves or black_checks > white_moves:
@@ -255,13 +242,11 @@ class Uos(Game):
         if clock > min(FIFTY_MOVES, white_moves + black_moves):
             raise ValueError(f"the half-move clock {clock} exceeds the half-moves played "
                              f"({white_moves + black_moves}) or {FIFTY_MOVES}")
-        state = UosState(board, turn, (white_checks, black_checks), clock, number)
         if self.in_check(state, OTHER[turn]):
             raise ValueError(f"{SIDE_TITLES[OTHER[turn]]}, not to move, is in check")
         if self.in_check(state) and state.extra[CHECKS_SLOT[turn]] == 0:
             raise ValueError(f"{SIDE_TITLES[turn]} is in check, so its king's check count "
                              "cannot be 0")
-        return state
 
     @staticmethod
     def _check_armies(board):
@@ -279,11 +264,6 @@ class Uos(Game):
             if board[i] in "Nn":
                 raise ValueError(f"a knight never reaches a white square, but one stands "
                                  f"on {BOARD.names[i]}")
-
-    def fen(self, state):
-        white_checks, black_checks = state.extra
-        return (f"{BOARD.board_text(state.board)} {state.turn} {white_checks} {black_checks} "
-                f"{state.clock} {state.number}")
 
     # -- rules -------------------------------------------------------------------
     def generate(self, state, captures_only=False):
@@ -322,14 +302,13 @@ class Uos(Game):
         board, side = state.board, state.turn
         after, checks = outcome(board, side, state.extra, src, dst)
         captured = board[dst] != EMPTY
+        clock, number = state.counters
         # No position before a capture or a new check count can recur: a fresh history.
         # A pawn move resets the clock but not the history: pawns can step back.
-        fresh = captured or checks != state.extra
-        return UosState(after, OTHER[side], checks,
-                        0 if captured or board[src] in PAWNS else state.clock + 1,
-                        state.number + (side == BLACK),
-                        history=() if fresh else state.history,
-                        last=(move, (b,) if captured else ()))
+        return self.next_state(state, after, move, (dst,) if captured else (), extra=checks,
+                               counters=(0 if captured or board[src] in PAWNS else clock + 1,
+                                         number + (side == BLACK)),
+                               fresh=checks != state.extra)
 
     def why_illegal(self, state, move):
         try:
@@ -343,17 +322,6 @@ class Uos(Game):
                           reach_after(state.extra[CHECKS_SLOT[side]])):
             return f": it would leave {SIDE_TITLES[side]}'s king in check"
         return ""
-
-    def judge(self, state):
-        if not self.has_move(state):
-            if self.in_check(state):
-                return win(OTHER[state.turn], "checkmate")
-            return draw("stalemate")
-        if state.clock >= FIFTY_MOVES:
-            return draw("fifty-move rule: 50 moves each without a capture or pawn move")
-        if state.repetitions() >= 3:
-            return draw("threefold repetition")
-        return None
 
     # -- for the page ------------------------------------------------------------
     def warning(self, state):

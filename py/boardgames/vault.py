@@ -1,12 +1,13 @@
-"""Vault (RULES.md section 3): Néstor Romeral Andrés' race to the far rank.
+"""Vault: Néstor Romeral Andrés' race to the far rank (its rulings: the README's
+"Games and rulings").
 
 A pawn walks one cell like a chess king, or vaults over any friendly pawn B, landing
 on the mirror cell `2B - A` and capturing an enemy there.  A side that starts its
 turn with a pawn on the opponent's home rank has won.
 """
 
-from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, Overlay, State, draw, no_move_loss, win
-from .grid import ALL_DIRECTIONS, EMPTY, SquareGrid, parse_turn, split_fields
+from .core import BLACK, Game, Man, OTHER, Overlay, SIDE_NAMES, WHITE, win
+from .grid import ALL_DIRECTIONS, EMPTY, SquareGrid, moved
 
 PAWN = {WHITE: "P", BLACK: "p"}
 SIZES = (6, 8, 10, 12)
@@ -66,6 +67,7 @@ class Vault(Game):
     summary = "Race a pawn to the far rank, vaulting over your own pawns in any direction."
     options = {"size": SIZES}
     option_labels = {"size": ("Board size", "{0} \u00d7 {0}")}
+    letters = "Pp"
     ply_cap = 300
     kinds = {"P": Man("pawn", "disc", 0.78), "p": Man("pawn", "disc", 0.78)}
     agreed_draw = True
@@ -98,24 +100,21 @@ class Vault(Game):
         self.grid = self.geo.grid
         self.setup = f"{'p' * size}/{'/'.join([str(size)] * (size - 2))}/{'P' * size} w"
 
-    def parse(self, fen):
-        board_field, turn = split_fields(fen, 2)
-        rows = board_field.count("/") + 1
+    def parse_board(self, field):
+        rows = field.count("/") + 1
         if rows != self.size:
             raise ValueError(f"this Vault game is played on {self.size}x{self.size}; "
                              f"the text has {rows} rows")
-        board = self.grid.parse_board(board_field, "Pp")
-        turn = parse_turn(turn)
+        return super().parse_board(field)
+
+    def check_position(self, state):
+        board, turn = state.board, state.turn
         for side, pawn in PAWN.items():
             if board.count(pawn) > self.size:
                 raise ValueError(f"{SIDE_NAMES[side]} has {board.count(pawn)} pawns; "
                                  f"a side has at most {self.size}")
         if PAWN[OTHER[turn]] not in board:
             raise ValueError(f"{SIDE_NAMES[OTHER[turn]]} has just moved, so it must have a pawn")
-        return State(board, turn)
-
-    def fen(self, state):
-        return f"{self.grid.board_text(state.board)} {state.turn}"
 
     def generate(self, state):
         board = state.board
@@ -136,22 +135,14 @@ class Vault(Game):
     def apply(self, state, move):
         a, t = self.geo.cells_of[move]
         board = state.board
-        captured = board[t] != EMPTY
-        cells = list(board)
-        cells[t], cells[a] = cells[a], EMPTY
-        return State("".join(cells), OTHER[state.turn],
-                     history=() if captured else state.history,
-                     last=(move, (self.grid.names[t],) if captured else ()))
+        return self.next_state(state, moved(board, a, t), move, (t,) if board[t] != EMPTY else ())
 
-    def judge(self, state):
+    def goal(self, state):
+        """A side that starts its turn with a pawn on the far rank has won."""
         side = state.turn
         board, pawn = state.board, PAWN[side]
         if any(board[i] == pawn for i in self.geo.goal[side]):
             return win(side, f"{SIDE_NAMES[side].capitalize()} starts its turn on the far rank")
-        if not self.has_move(state):
-            return no_move_loss(side)
-        if state.repetitions() >= 3:
-            return draw("threefold repetition")
         return None
 
     # -- for the page and the AI ----------------------------------------------------

@@ -1,19 +1,23 @@
-"""The VUT family (RULES.md section 1): Juan Diego Sanchez Torres' game and its variants.
+"""The VUT family: Juan Diego Sanchez Torres' game and its variants (rules in brief in
+each game's `rules`, rulings in the README's "Games and rulings").
 
 Men move 1..range cells in a straight orthogonal line onto an empty cell; the moved man
 captures the enemy men it sandwiches against a friendly man (custody).  The variants
-differ only in parameters: board size, ranges, kings and the centre cell, a wrap-around
-board, edge custody, capture by intervention, the goals and the pawnless draw.  Each is
-one `Variant` record in VARIANTS; `VUT_GAMES` holds one Game class per record.
+differ only in parameters: board size, setup, ranges, kings and the centre cell, a
+wrap-around board, edge custody, capture by intervention, the goals and the pawnless
+draw.  `Vut` is VUT itself and declares them all; each variant is a subclass that
+states only where it differs (as a Fairy-Stockfish variants.ini section does), and
+what the rules derive from them is one `VutTables`, computed once per variant.
 """
 
 from dataclasses import dataclass
+from functools import cache
 
-from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, State, both_sides, draw, no_move_loss, win
-from .grid import EMPTY, ORTHOGONAL, SquareGrid, parse_turn, split_fields
+from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, both_sides, draw, win
+from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, custody_threats, custody_victims,
+                   emptied, moved, row_text, walks)
 
 PIECE, PAWN, KING = "O", "P", "K"
-OFF_BOARD = -1  # the `beyond` cell of an edge custody, the missing flank of an edge cell
 
 # Goals: each is checked for both sides after every move ("who wins first").
 PAWN_RACE = "pawn race"            # a pawn on the farthest rank
@@ -28,32 +32,11 @@ LOOKS = {PIECE: Man("piece", "block", 0.86), PAWN: Man("pawn", "disc", 0.72),
 OWN = {side: "".join(letters) for side, letters in _LETTERS.items()}
 # Men that close a custody (and pieces + pawns in general): kings never take part.
 MEN = {side: letters[0] + letters[1] for side, letters in _LETTERS.items()}
-CAPTURABLE = MEN[WHITE] + MEN[BLACK]
 PIECE_OF = {side: letters[0] for side, letters in _LETTERS.items()}
 PAWN_OF = {side: letters[1] for side, letters in _LETTERS.items()}
 KING_OF = {side: letters[2] for side, letters in _LETTERS.items()}
 SIDE_OF = {letter: side for side, letters in _LETTERS.items() for letter in letters}
 TITLE = {WHITE: "White", BLACK: "Black"}
-
-
-@dataclass(frozen=True)
-class Variant:
-    """One member of the family: everything that differs between the VUT games."""
-    id: str
-    name: str
-    summary: str
-    size: int
-    setup: str
-    goals: tuple
-    piece_range: int = 2
-    pawn_range: int = 3
-    kings: bool = False          # one king each; the centre cell is for kings only
-    wrap: bool = False           # the first and last files are adjacent
-    edge_custody: bool = False   # the board edge closes a custody
-    intervention: bool = False   # a pawn moving between two enemies removes both
-    pawnless_draw: bool = True   # draw when both sides have lost all their pawns
-    rulings: tuple = ()
-
 
 SETUP_RULING = ("Setup reconstructed: the setup figure is missing from the text; pieces "
                 "stand on the home rank, pawns in front of them.")
@@ -65,87 +48,30 @@ CAPTURE_RULING = ("'Captures are not mandatory' is read as: no one must choose a
                   "capturing move; a custody formed by a move always captures, all at once.")
 EDGE_RULING = "Edge custody (figure 6) belongs to extermination, extinction and connection only."
 
-VARIANTS = (
-    Variant("vut", "VUT", "Race a pawn to the far side; capture by custody.", 9,
-            "ooooooooo/ppppppppp/9/9/9/9/9/PPPPPPPPP/OOOOOOOOO w", (PAWN_RACE,),
-            rulings=(SETUP_RULING, CAPTURE_RULING)),
-    Variant("vut-royal", "Royal VUT", "VUT with kings: bring your king to the centre "
-            "cell e5 (or a pawn to the far side).", 9,
-            "4k4/ooooooooo/ppppppppp/9/9/9/PPPPPPPPP/OOOOOOOOO/4K4 w",
-            (KING_TO_CENTRE, PAWN_RACE), kings=True, pawnless_draw=False,
-            rulings=("Setup reconstructed: figure 5 is missing; kings on the home rank "
-                     "centre, pieces and pawns one rank further in.",
-                     "The pawn goal of VUT stays: a pawn on the farthest rank also wins.",
-                     "Both sides losing all their pawns is not a draw here: the kings can "
-                     "still win.", CAPTURE_RULING)),
-    Variant("vut-extermination", "VUT extermination", "Capture every enemy man; the "
-            "board edge helps you capture.", 9,
-            "9/ppppppppp/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w", (EXTERMINATION,),
-            edge_custody=True, pawnless_draw=False,
-            rulings=(EXTERMINATION_SETUP_RULING, "The pawn race does not win here, and "
-                     "losing all pawns is no draw.", CAPTURE_RULING)),
-    Variant("vut-extinction", "VUT extinction", "Capture all the enemy's pieces or all "
-            "its pawns.", 9,
-            "9/ppppppppp/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w", (EXTINCTION,),
-            edge_custody=True, pawnless_draw=False,
-            rulings=(EXTERMINATION_SETUP_RULING, EDGE_RULING, "The pawn race does not "
-                     "win here.", CAPTURE_RULING)),
-    Variant("vut-connection", "VUT connection", "Link rank 1 to rank 9 with a chain of "
-            "your men.", 9,
-            "9/ppppppppp/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w", (CONNECTION,),
-            edge_custody=True, pawnless_draw=False,
-            rulings=(EXTERMINATION_SETUP_RULING, EDGE_RULING,
-                     "A move that opens a line between two enemy men can complete the "
-                     "enemy's chain: then the enemy wins, unless the mover has a chain too.",
-                     "'Not enough men to join the two rows' is made exact: with a pawns and "
-                     "k men, the longest chain spans 3*min(k-1, 2a) + 2*(the other links) "
-                     "ranks; a side whose longest chain is shorter than 8 ranks loses (if "
-                     "both sides, the side that just moved wins).", CAPTURE_RULING)),
-    Variant("vut-cylindrical", "VUT cylindrical", "VUT on a cylinder: the left and right "
-            "edges are joined.", 9,
-            "ooooooooo/ppppppppp/9/9/9/9/9/PPPPPPPPP/OOOOOOOOO w", (PAWN_RACE,), wrap=True,
-            rulings=(SETUP_RULING, "Moves across the joined edge name the real cells "
-                     "(a3-i3 is one step).", CAPTURE_RULING)),
-    Variant("vut-intervention", "VUT intervention", "VUT where a pawn stepping between "
-            "two enemies captures both.", 9,
-            "ooooooooo/ppppppppp/9/9/9/9/9/PPPPPPPPP/OOOOOOOOO w", (PAWN_RACE,),
-            intervention=True,
-            rulings=(SETUP_RULING, "A pawn's custody and intervention captures of one "
-                     "move all happen.", CAPTURE_RULING)),
-    Variant("vut-7x7", "VUT 7x7", "A quick VUT intervention on 7x7 with shorter moves.",
-            7, "ooooooo/ppppppp/7/7/7/PPPPPPP/OOOOOOO w", (PAWN_RACE,),
-            piece_range=1, pawn_range=2, intervention=True,
-            rulings=("Setup reconstructed: figure 11 is missing; pieces on the home rank, "
-                     "pawns in front.", CAPTURE_RULING)),
-    Variant("vut-11x11", "VUT 11x11", "VUT on a larger 11x11 board.", 11,
-            "ooooooooooo/ppppppppppp/11/11/11/11/11/11/11/PPPPPPPPPPP/OOOOOOOOOOO w",
-            (PAWN_RACE,), rulings=(SETUP_RULING, CAPTURE_RULING)),
-)
-
 
 def _cells_text(count):
     return "exactly 1 cell" if count == 1 else f"1 to {count} cells"
 
 
-def rules_text(v, grid, centre):
+def rules_text(v, grid, centre, kings):
     """The rules in brief, written from the variant's parameters (so they cannot disagree)."""
     last_file, last_rank = grid.names[grid.size - 1][0], v.size
     centre_name = grid.names[centre] if centre is not None else ""
     rules = [f"Board {v.size}x{v.size}; each side has {v.size} pieces and {v.size} pawns"
-             + (" and a king" if v.kings else "") + ". White moves first.",
+             + (" and a king" if kings else "") + ". White moves first.",
              f"A move: one man goes straight along a file or rank onto an empty cell, "
              f"over empty cells only: pieces {_cells_text(v.piece_range)}, pawns "
-             f"{_cells_text(v.pawn_range)}" + (", kings exactly 1 cell." if v.kings else ".")]
+             f"{_cells_text(v.pawn_range)}" + (", kings exactly 1 cell." if kings else ".")]
     if v.wrap:
         rules.append(f"Files a and {last_file} are joined: men move and capture across "
                      f"that edge.")
-    if v.kings:
+    if kings:
         rules.append(f"Only a king may enter the centre {centre_name}; other men "
                      f"neither stop on it nor pass over it.")
     rules.append("Custody: every enemy man next to the moved man, with a friendly man "
                  "right behind it in the same line, is removed (several at once). Moving "
                  "between two enemies is safe.")
-    if v.kings:
+    if kings:
         rules.append("Kings are never captured and never help to capture.")
     if v.edge_custody:
         rules.append("Edge custody: an enemy man next to the moved man and against the "
@@ -169,146 +95,144 @@ def rules_text(v, grid, centre):
     return tuple(rules)
 
 
-def _walk(ray, reach, centre):
-    """The first `reach` cells of `ray`, stopping before `centre` (None: no such cell)."""
-    cells = []
-    for cell in ray[:reach]:
-        if cell == centre:
-            break
-        cells.append(cell)
-    return cells
+def setup_text(size, home):
+    """The starting position: White's ranks from its edge as `home` says (a man letter
+    fills the rank, KING is one king on the middle file, '' an empty rank), Black's
+    the mirror image."""
+    def row(letter):
+        if letter == KING:
+            return row_text(EMPTY * (size // 2) + letter + EMPTY * (size - size // 2 - 1))
+        return row_text((letter or EMPTY) * size)
+    middle = [str(size)] * (size - 2 * len(home))
+    rows = [row(letter).lower() for letter in home] + middle + [row(letter) for letter in reversed(home)]
+    return "/".join(rows) + " w"
 
 
-def _paths(grid, reach, centre):
-    """For every cell, one tuple per direction of (cell, move text) a man may walk to."""
-    names = grid.names
-    return [tuple(path for path in (tuple((j, f"{names[i]}-{names[j]}")
-                                          for j in _walk(grid.rays[i][d], reach, centre))
-                                    for d in ORTHOGONAL) if path)
-            for i in range(grid.size)]
+@dataclass(frozen=True, slots=True)
+class VutTables:
+    """What a variant's rules derive from its parameters (`tables_of`)."""
+    grid: SquareGrid
+    centre: int | None         # the centre cell, only kings may enter it (None: no kings)
+    kings: bool
+    letters: str               # the man letters in use
+    kinds: dict                # letter -> Man: how the page names and draws each
+    special_cells: dict        # the centre, for the page to mark (Royal VUT)
+    setup: str
+    rules: tuple[str, ...]
+    paths: dict                # man letter -> per cell, per direction ((cell, move text), ...)
+    move_index: dict           # move text -> (from cell, to cell)
+    move_text: dict            # (from cell, to cell) -> move text
+    reach: dict                # piece and pawn letters -> how far they move
+    link_lines: list           # per cell, per line ((distance, cell), ...) as far as any man reaches
+    custody: list              # per cell: the (victim, beyond) cells of a man arriving there
+    interventions: list        # per cell: the pairs around it a pawn arriving there takes
+    approaches: list           # per cell: (near, far) around it, where custody takes its man
+    progress: dict             # side -> per cell, ranks from the side's home edge
+    goal_rows: dict            # side -> (start, stop) cells of the farthest rank
+    forward: dict              # side -> per cell, the slice of the board string ahead on its file
+    centre_distance: list      # per cell: steps to the middle of the board
 
 
-def _flank(grid, i, direction, edge_custody):
-    """The neighbour of i in `direction`; OFF_BOARD for the edge where the edge counts."""
-    cell = grid.step(i, direction)
-    return OFF_BOARD if cell is None and edge_custody else cell
-
-
-def _custody_lines(grid, i, edge_custody):
-    """(victim, beyond) for each neighbour of i: the cells a man arriving on i sandwiches."""
-    lines = []
-    for d in ORTHOGONAL:
-        victim = grid.step(i, d)
-        if victim is not None:
-            beyond = _flank(grid, victim, d, edge_custody)
-            if beyond is not None:
-                lines.append((victim, beyond))
-    return tuple(lines)
-
-
-def _flanks(grid, i, edge_custody):
-    """The pairs of cells on either side of i, along the rank and along the file."""
-    pairs = ((_flank(grid, i, (1, 0), edge_custody), _flank(grid, i, (-1, 0), edge_custody)),
-             (_flank(grid, i, (0, 1), edge_custody), _flank(grid, i, (0, -1), edge_custody)))
-    return tuple(pair for pair in pairs if None not in pair)
-
-
-def _tables(v):
-    """The class attributes of a variant's game: geometry and rules tables."""
+@cache
+def tables_of(v):
+    """The tables of the variant `v` (a Vut subclass), from its parameters."""
     grid = SquareGrid(v.size, wrap_files=v.wrap)
-    centre = grid.size // 2 if v.kings else None  # the middle cell (e5 on 9x9)
+    kings = KING in v.home
+    centre = grid.size // 2 if kings else None  # the middle cell (e5 on 9x9)
     paths = {}
     for side in (WHITE, BLACK):
-        paths[PIECE_OF[side]] = _paths(grid, v.piece_range, centre)
-        paths[PAWN_OF[side]] = _paths(grid, v.pawn_range, centre)
-        paths[KING_OF[side]] = _paths(grid, 1, None)
-    # link_lines[i]: (distance, cell) along each line from i, as far as any man reaches
+        paths[PIECE_OF[side]] = grid.paths(v.piece_range, centre)
+        paths[PAWN_OF[side]] = grid.paths(v.pawn_range, centre)
+        paths[KING_OF[side]] = grid.paths(1)
     longest = max(v.piece_range, v.pawn_range)
     link_lines = [tuple(tuple(enumerate(cells, 1)) for cells in
-                        (_walk(grid.rays[i][d], longest, centre) for d in ORTHOGONAL) if cells)
+                        (grid.line(i, d, longest, centre) for d in ORTHOGONAL) if cells)
                   for i in range(grid.size)]
     move_index = {text: (i, j) for cells in paths.values() for i, cell_paths in enumerate(cells)
                   for path in cell_paths for j, text in path}
-    flanks = [_flanks(grid, i, v.edge_custody) for i in range(grid.size)]
     n = v.size
-    progress = {WHITE: [grid.rank(i) for i in range(grid.size)],
-                BLACK: [n - 1 - grid.rank(i) for i in range(grid.size)]}
     middle = n // 2
-    kinds = 3 if v.kings else 2  # letters in use: piece, pawn (, king)
-    return {
-        "variant": v, "id": v.id, "name": v.name, "summary": v.summary, "setup": v.setup,
-        "rules": rules_text(v, grid, centre), "rulings": v.rulings,
-        "grid": grid, "centre": centre, "wrap": v.wrap,
-        "letters": OWN[WHITE][:kinds] + OWN[BLACK][:kinds],
-        "kinds": both_sides(dict(list(LOOKS.items())[:kinds])),
-        "special_cells": {grid.names[centre]: "centre"} if v.kings else {},
-        "paths": paths, "move_index": move_index, "link_lines": link_lines,
-        "move_text": {cells: text for text, cells in move_index.items()},
-        "reach": {letter: length for side in (WHITE, BLACK) for letter, length in
-                  ((PIECE_OF[side], v.piece_range), (PAWN_OF[side], v.pawn_range))},
-        "custody": [_custody_lines(grid, i, v.edge_custody) for i in range(grid.size)],
-        "interventions": [tuple(pair for pair in pairs if OFF_BOARD not in pair)
-                          if v.intervention else () for pairs in flanks],
-        "flanks": flanks, "progress": progress,
-        "goal_rows": {WHITE: ((n - 1) * n, n * n), BLACK: (0, n)},
-        # forward[side][i]: the slice of the board string ahead of a pawn on i (its file)
-        "forward": {WHITE: [slice(i + n, None, n) for i in range(grid.size)],
-                    BLACK: [slice(i - n, None, -n) if i >= n else slice(0, 0)
-                            for i in range(grid.size)]},
-        "centre_distance": [abs(grid.file(i) - middle) + abs(grid.rank(i) - middle)
-                            for i in range(grid.size)],
-    }
+    kinds = 3 if kings else 2  # letters in use: piece, pawn (, king)
+    return VutTables(
+        grid=grid, centre=centre, kings=kings,
+        letters=OWN[WHITE][:kinds] + OWN[BLACK][:kinds],
+        kinds=both_sides(dict(list(LOOKS.items())[:kinds])),
+        special_cells={grid.names[centre]: "centre"} if kings else {},
+        setup=setup_text(n, v.home), rules=rules_text(v, grid, centre, kings),
+        paths=paths, move_index=move_index,
+        move_text={cells: text for text, cells in move_index.items()},
+        reach={letter: length for side in (WHITE, BLACK) for letter, length in
+               ((PIECE_OF[side], v.piece_range), (PAWN_OF[side], v.pawn_range))},
+        link_lines=link_lines,
+        custody=grid.custody_lines(v.edge_custody),
+        interventions=[tuple(pair for pair in pairs if OFF_BOARD not in pair)
+                       if v.intervention else () for pairs in grid.flanks(v.edge_custody)],
+        approaches=grid.approaches(v.edge_custody),
+        progress={WHITE: [grid.rank(i) for i in range(grid.size)],
+                  BLACK: [n - 1 - grid.rank(i) for i in range(grid.size)]},
+        goal_rows={WHITE: ((n - 1) * n, n * n), BLACK: (0, n)},
+        forward={WHITE: [slice(i + n, None, n) for i in range(grid.size)],
+                 BLACK: [slice(i - n, None, -n) if i >= n else slice(0, 0) for i in range(grid.size)]},
+        centre_distance=[abs(grid.file(i) - middle) + abs(grid.rank(i) - middle)
+                         for i in range(grid.size)],
+    )
 
 
 class Vut(Game):
-    """The rule book of a VUT variant; subclasses (one per VARIANTS entry) carry the tables."""
+    """VUT, and through its parameters every variant: a subclass overrides the ones it changes."""
 
-    variant = None
-    ply_cap = 400
+    id = "vut"
+    name = "VUT"
+    summary = "Race a pawn to the far side; capture by custody."
+    rulings = (SETUP_RULING, CAPTURE_RULING)
+    # -- the parameters of the family --------------------------------------------------
+    size = 9
+    home = (PIECE, PAWN)   # White's ranks from its edge (setup_text); KING here gives kings
+    goals = (PAWN_RACE,)
+    piece_range = 2
+    pawn_range = 3
+    wrap = False           # the first and last files are adjacent
+    edge_custody = False   # the board edge closes a custody
+    intervention = False   # a pawn moving between two enemies removes both
+    pawnless_draw = True   # draw when both sides have lost all their pawns
 
     def __init__(self, **options):
         super().__init__(**options)
+        tables = self.tables = tables_of(type(self))
+        self.grid, self.letters = tables.grid, tables.letters
+        self.kinds, self.special_cells = tables.kinds, tables.special_cells
+        self.setup, self.rules = tables.setup, tables.rules
         checks = {PAWN_RACE: self._pawn_race, KING_TO_CENTRE: self._king_to_centre,
                   EXTERMINATION: self._extermination, EXTINCTION: self._extinction,
                   CONNECTION: self._connection}
-        self.goal_checks = tuple(checks[g] for g in self.variant.goals)
+        self.goal_checks = tuple(checks[g] for g in self.goals)
         terms = {PAWN_RACE: self._pawn_progress, KING_TO_CENTRE: self._king_progress,
                  EXTERMINATION: self._material, EXTINCTION: self._balanced_material,
                  CONNECTION: self._chain_progress}
-        self.eval_terms = tuple(terms[g] for g in self.variant.goals)
+        self.eval_terms = tuple(terms[g] for g in self.goals)
+
+    @property
+    def centre(self):
+        """The centre cell only kings may enter (Royal VUT), None in the other variants."""
+        return self.tables.centre
 
     # -- position texts ------------------------------------------------------------
-    def parse(self, fen):
-        board_field, turn = split_fields(fen, 2)
-        board = self.grid.parse_board(board_field, self.letters)
-        turn = parse_turn(turn)
-        n = self.variant.size
+    def check_position(self, state):
+        board, n, centre = state.board, self.size, self.tables.centre
         for side in (WHITE, BLACK):
             for letter, kind in ((PIECE_OF[side], "pieces"), (PAWN_OF[side], "pawns")):
                 if board.count(letter) > n:
                     raise ValueError(f"{TITLE[side]} has {board.count(letter)} {kind}, "
                                      f"more than the {n} it starts with")
-            if self.variant.kings and board.count(KING_OF[side]) != 1:
+            if self.tables.kings and board.count(KING_OF[side]) != 1:
                 raise ValueError(f"{TITLE[side]} must have exactly one king (kings are "
                                  f"never captured), the text has {board.count(KING_OF[side])}")
-        if self.centre is not None and board[self.centre] not in (EMPTY, KING, KING.lower()):
-            raise ValueError(f"only a king may stand on the centre "
-                             f"{self.grid.names[self.centre]}")
-        return State(board, turn)
-
-    def fen(self, state):
-        return f"{self.grid.board_text(state.board)} {state.turn}"
+        if centre is not None and board[centre] not in (EMPTY, KING, KING.lower()):
+            raise ValueError(f"only a king may stand on the centre {self.grid.names[centre]}")
 
     # -- moves ---------------------------------------------------------------------
     def generate(self, state):
-        board, own, paths = state.board, OWN[state.turn], self.paths
-        for i, man in enumerate(board):
-            if man in own:
-                for path in paths[man][i]:
-                    for j, text in path:
-                        if board[j] != EMPTY:
-                            break
-                        yield text
+        return walks(state.board, OWN[state.turn], self.tables.paths)
 
     def captures(self, board, src, dst):
         """Cells of the enemy men taken when the man on `src` moves to `dst`.
@@ -320,22 +244,16 @@ class Vut(Game):
         side = SIDE_OF[man]
         if man == KING_OF[side]:
             return []
-        victims, closers = MEN[OTHER[side]], MEN[side]
-        taken = self.custody_victims(board, dst, victims, closers)
+        victims = MEN[OTHER[side]]
+        taken = custody_victims(board, self.tables.custody[dst], victims, MEN[side])
         if man == PAWN_OF[side]:
-            for a, b in self.interventions[dst]:
+            for a, b in self.tables.interventions[dst]:
                 if board[a] in victims and board[b] in victims:
                     taken.extend(c for c in (a, b) if c not in taken)
         return taken
 
-    def custody_victims(self, board, dst, victims, closers):
-        """The `victims` a man arriving on `dst` sandwiches against `closers` (or the
-        edge, where it counts)."""
-        return [victim for victim, beyond in self.custody[dst]
-                if board[victim] in victims and (beyond == OFF_BOARD or board[beyond] in closers)]
-
     def _cells(self, move):
-        cells = self.move_index.get(move)
+        cells = self.tables.move_index.get(move)
         if cells is None:
             raise ValueError(f"'{move}' is not a move on this board")
         return cells
@@ -344,17 +262,10 @@ class Vut(Game):
         src, dst = self._cells(move)
         board = state.board
         taken = self.captures(board, src, dst)
-        cells = list(board)
-        cells[dst], cells[src] = cells[src], EMPTY
-        for cell in taken:
-            cells[cell] = EMPTY
-        names = self.grid.names
-        return State("".join(cells), OTHER[state.turn],
-                     history=() if taken else state.history,
-                     last=(move, tuple(names[c] for c in taken)))
+        return self.next_state(state, emptied(moved(board, src, dst), taken), move, taken)
 
     def why_illegal(self, state, move):
-        cells = self.move_index.get(move)
+        cells = self.tables.move_index.get(move)
         if cells is None:
             return " (a move is from-to along a file or rank, like 'e2-e4')"
         if state.board[cells[0]] not in OWN[state.turn]:
@@ -362,29 +273,26 @@ class Vut(Game):
         return ""
 
     # -- results -------------------------------------------------------------------
-    def judge(self, state):
+    def goal(self, state):
+        """The goals, for both sides (the side that moved first), then the pawnless draw."""
         board, mover = state.board, OTHER[state.turn]
         for side in (mover, state.turn):
             for check in self.goal_checks:
                 reason = check(board, side)
                 if reason:
                     return win(side, reason)
-        if state.repetitions() >= 3:
-            return draw("threefold repetition")
-        if self.variant.pawnless_draw and PAWN not in board and PAWN.lower() not in board:
+        if self.pawnless_draw and PAWN not in board and PAWN.lower() not in board:
             return draw("both sides have lost all their pawns")
-        if not self.has_move(state):
-            return no_move_loss(state.turn)
         return None
 
     def _pawn_race(self, board, side):
-        start, stop = self.goal_rows[side]
+        start, stop = self.tables.goal_rows[side]
         if PAWN_OF[side] in board[start:stop]:
             return f"a {SIDE_NAMES[side]} pawn reached the farthest rank"
         return None
 
     def _king_to_centre(self, board, side):
-        if board[self.centre] == KING_OF[side]:
+        if board[self.tables.centre] == KING_OF[side]:
             return f"the {SIDE_NAMES[side]} king reached the centre"
         return None
 
@@ -403,9 +311,9 @@ class Vut(Game):
 
     def _connection(self, board, side):
         if self.has_chain(board, side):
-            return f"a {SIDE_NAMES[side]} chain links rank 1 and rank {self.variant.size}"
+            return f"a {SIDE_NAMES[side]} chain links rank 1 and rank {self.size}"
         other = OTHER[side]
-        if self.longest_chain(board, other) < self.variant.size - 1:
+        if self.longest_chain(board, other) < self.size - 1:
             return f"{TITLE[other]} has too few men left to build a chain"
         return None
 
@@ -420,8 +328,7 @@ class Vut(Game):
         if links <= 0:
             return 0
         long_links = min(links, 2 * pawns)
-        v = self.variant
-        return v.pawn_range * long_links + v.piece_range * (links - long_links)
+        return self.pawn_range * long_links + self.piece_range * (links - long_links)
 
     def components(self, board, side):
         """The connected groups (lists of cells) of `side`'s pieces and pawns.
@@ -429,7 +336,7 @@ class Vut(Game):
         A and B are linked when one could move onto the other's cell: the first man
         along a line from A, at a distance within A's range or within its own.
         """
-        own, reach, lines = MEN[side], self.reach, self.link_lines
+        own, reach, lines = MEN[side], self.tables.reach, self.tables.link_lines
         seen, groups = set(), []
         for start, man in enumerate(board):
             if man not in own or start in seen:
@@ -452,7 +359,7 @@ class Vut(Game):
 
     def has_chain(self, board, side):
         """True when a chain of `side`'s men links rank 1 and the last rank."""
-        own, n = MEN[side], self.variant.size
+        own, n = MEN[side], self.size
         if not any(man in own for man in board[:n]) or not any(man in own for man in board[-n:]):
             return False
         last = n - 1
@@ -470,24 +377,10 @@ class Vut(Game):
 
     def threats(self, board):
         """{side: how many of its men the enemy could take by moving a man next to them}."""
-        count = {WHITE: 0, BLACK: 0}
-        for i, man in enumerate(board):
-            if man in CAPTURABLE:
-                side = SIDE_OF[man]
-                if self.capture_cells(board, i, MEN[OTHER[side]]):
-                    count[side] += 1
-        return count
-
-    def capture_cells(self, board, victim, closers):
-        """The empty cells next to `victim` where a man arriving would take it: the other
-        flank in line holds one of `closers` (or is the edge, where the edge counts)."""
-        cells = []
-        for a, b in self.flanks[victim]:
-            if a != OFF_BOARD and board[a] == EMPTY and (b == OFF_BOARD or board[b] in closers):
-                cells.append(a)
-            if b != OFF_BOARD and board[b] == EMPTY and (a == OFF_BOARD or board[a] in closers):
-                cells.append(b)
-        return cells
+        approaches = self.tables.approaches
+        return {side: len({man for man, _ in
+                           custody_threats(board, MEN[side], approaches, MEN[OTHER[side]])})
+                for side in (WHITE, BLACK)}
 
     def _material(self, board, side):
         return 100 * (board.count(PIECE_OF[side]) + board.count(PAWN_OF[side]))
@@ -499,7 +392,7 @@ class Vut(Game):
 
     def _pawn_progress(self, board, side):
         """Material, pawns' advance (squared) and pawns whose way to the goal is clear."""
-        pawn, progress, forward = PAWN_OF[side], self.progress[side], self.forward[side]
+        pawn, progress, forward = PAWN_OF[side], self.tables.progress[side], self.tables.forward[side]
         score = 100 * board.count(PIECE_OF[side])
         i = board.find(pawn)
         while i >= 0:
@@ -511,11 +404,11 @@ class Vut(Game):
         return score
 
     def _king_progress(self, board, side):
-        return 30 * (self.variant.size - self.centre_distance[board.index(KING_OF[side])])
+        return 30 * (self.size - self.tables.centre_distance[board.index(KING_OF[side])])
 
     def _chain_progress(self, board, side):
         """Material and the rank span of the best connected group."""
-        rank = self.progress[WHITE]  # the rank of each cell
+        rank = self.tables.progress[WHITE]  # the rank of each cell
         best = 0
         for group in self.components(board, side):
             ranks = [rank[c] for c in group]
@@ -530,51 +423,131 @@ class Vut(Game):
             return True
         man, side = board[src], state.turn
         if man == KING_OF[side]:
-            return dst == self.centre
-        start, stop = self.goal_rows[side]
-        return man == PAWN_OF[side] and PAWN_RACE in self.variant.goals and start <= dst < stop
+            return dst == self.tables.centre
+        start, stop = self.tables.goal_rows[side]
+        return man == PAWN_OF[side] and PAWN_RACE in self.goals and start <= dst < stop
 
     def noisy_moves(self, state):
         """The moves `is_noisy` accepts, found from their targets: for each kind of man
         the empty cells where it would capture (the flanks of enemy men) or reach a goal,
         then the nearest man of that kind on each line from there (moving is symmetric)."""
-        board, side = state.board, state.turn
+        board, side, tables = state.board, state.turn, self.tables
         victims, closers = MEN[OTHER[side]], MEN[side]
-        piece, pawn = PIECE_OF[side], PAWN_OF[side]
-        captures, pawn_targets = set(), set()
-        for victim, man in enumerate(board):
-            if man in victims:
-                captures.update(self.capture_cells(board, victim, closers))
-        if self.variant.intervention:
+        piece, pawn, centre = PIECE_OF[side], PAWN_OF[side], tables.centre
+        captures = {cell for _, cell in custody_threats(board, victims, tables.approaches, closers)}
+        pawn_targets = set()
+        if self.intervention:
             for dst, man in enumerate(board):
                 if man == EMPTY and dst not in captures and any(
                         board[a] in victims and board[b] in victims
-                        for a, b in self.interventions[dst]):
+                        for a, b in tables.interventions[dst]):
                     pawn_targets.add(dst)
-        captures.discard(self.centre)  # only a king may stop on the centre
-        pawn_targets.discard(self.centre)
-        if PAWN_RACE in self.variant.goals:
-            start, stop = self.goal_rows[side]
+        captures.discard(centre)  # only a king may stop on the centre
+        pawn_targets.discard(centre)
+        if PAWN_RACE in self.goals:
+            start, stop = tables.goal_rows[side]
             pawn_targets.update(c for c in range(start, stop) if board[c] == EMPTY)
         targets = {piece: captures, pawn: captures | pawn_targets}
-        if self.centre is not None and board[self.centre] == EMPTY:
-            targets[KING_OF[side]] = (self.centre,)
+        if centre is not None and board[centre] == EMPTY:
+            targets[KING_OF[side]] = (centre,)
         found = []
         for man, cells in targets.items():
+            paths = tables.paths[man]
             for dst in sorted(cells):
-                for path in self.paths[man][dst]:
+                for path in paths[dst]:
                     for j, _ in path:
                         if board[j] != EMPTY:
                             if board[j] == man:
-                                found.append(self.move_text[j, dst])
+                                found.append(tables.move_text[j, dst])
                             break
         return found
 
 
-def _game_class(variant):
-    class_name = "".join(part.capitalize() for part in variant.id.split("-"))
-    return type(class_name, (Vut,), {"__doc__": f"{variant.name}: {variant.summary}",
-                                      **_tables(variant)})
+# -- the variants: each states only how it differs from the game it derives from ------
+class RoyalVut(Vut):
+    id = "vut-royal"
+    name = "Royal VUT"
+    summary = "VUT with kings: bring your king to the centre cell e5 (or a pawn to the far side)."
+    rulings = ("Setup reconstructed: figure 5 is missing; kings on the home rank centre, "
+               "pieces and pawns one rank further in.",
+               "The pawn goal of VUT stays: a pawn on the farthest rank also wins.",
+               "Both sides losing all their pawns is not a draw here: the kings can still win.",
+               CAPTURE_RULING)
+    home = (KING, PIECE, PAWN)
+    goals = (KING_TO_CENTRE, PAWN_RACE)
+    pawnless_draw = False
 
 
-VUT_GAMES = tuple(_game_class(v) for v in VARIANTS)
+class VutExtermination(Vut):
+    id = "vut-extermination"
+    name = "VUT extermination"
+    summary = "Capture every enemy man; the board edge helps you capture."
+    rulings = (EXTERMINATION_SETUP_RULING,
+               "The pawn race does not win here, and losing all pawns is no draw.", CAPTURE_RULING)
+    home = ("", PAWN, PIECE)
+    goals = (EXTERMINATION,)
+    edge_custody = True
+    pawnless_draw = False
+
+
+class VutExtinction(VutExtermination):
+    id = "vut-extinction"
+    name = "VUT extinction"
+    summary = "Capture all the enemy's pieces or all its pawns."
+    rulings = (EXTERMINATION_SETUP_RULING, EDGE_RULING, "The pawn race does not win here.",
+               CAPTURE_RULING)
+    goals = (EXTINCTION,)
+
+
+class VutConnection(VutExtermination):
+    id = "vut-connection"
+    name = "VUT connection"
+    summary = "Link rank 1 to rank 9 with a chain of your men."
+    rulings = (EXTERMINATION_SETUP_RULING, EDGE_RULING,
+               "A move that opens a line between two enemy men can complete the enemy's "
+               "chain: then the enemy wins, unless the mover has a chain too.",
+               "'Not enough men to join the two rows' is made exact: with a pawns and k men, "
+               "the longest chain spans 3*min(k-1, 2a) + 2*(the other links) ranks; a side "
+               "whose longest chain is shorter than 8 ranks loses (if both sides, the side "
+               "that just moved wins).", CAPTURE_RULING)
+    goals = (CONNECTION,)
+
+
+class VutCylindrical(Vut):
+    id = "vut-cylindrical"
+    name = "VUT cylindrical"
+    summary = "VUT on a cylinder: the left and right edges are joined."
+    rulings = (SETUP_RULING, "Moves across the joined edge name the real cells (a3-i3 is one step).",
+               CAPTURE_RULING)
+    wrap = True
+
+
+class VutIntervention(Vut):
+    id = "vut-intervention"
+    name = "VUT intervention"
+    summary = "VUT where a pawn stepping between two enemies captures both."
+    rulings = (SETUP_RULING, "A pawn's custody and intervention captures of one move all happen.",
+               CAPTURE_RULING)
+    intervention = True
+
+
+class Vut7x7(VutIntervention):
+    id = "vut-7x7"
+    name = "VUT 7x7"
+    summary = "A quick VUT intervention on 7x7 with shorter moves."
+    rulings = ("Setup reconstructed: figure 11 is missing; pieces on the home rank, pawns in front.",
+               CAPTURE_RULING)
+    size = 7
+    piece_range = 1
+    pawn_range = 2
+
+
+class Vut11x11(Vut):
+    id = "vut-11x11"
+    name = "VUT 11x11"
+    summary = "VUT on a larger 11x11 board."
+    size = 11
+
+
+VUT_GAMES = (Vut, RoyalVut, VutExtermination, VutExtinction, VutConnection, VutCylindrical,
+             VutIntervention, Vut7x7, Vut11x11)

@@ -8,12 +8,13 @@ to an empty cell, or captures an enemy pawn one cell diagonally forward.  A pawn
 far rank wins; so does taking every enemy pawn; a side with no move loses.
 """
 
-from boardgames.core import OTHER, SIDE_NAMES, WHITE, Game, Man, State, both_sides, no_move_loss, win
-from boardgames.grid import EMPTY, SquareGrid, parse_turn, split_fields, split_move
+from boardgames.core import OTHER, SIDE_NAMES, WHITE, Game, Man, both_sides, win
+from boardgames.grid import EMPTY, SquareGrid, moved
 
 GRID = SquareGrid(5)
 PAWN = {WHITE: "P", OTHER[WHITE]: "p"}
 FORWARD = {WHITE: 1, OTHER[WHITE]: -1}
+FAR_RANK = {WHITE: range(20, 25), OTHER[WHITE]: range(5)}
 
 
 class Breakthrough(Game):
@@ -21,18 +22,13 @@ class Breakthrough(Game):
     name = "Breakthrough 5x5"
     summary = "Race a pawn to the far rank, capturing diagonally on the way."
     setup = "ppppp/ppppp/5/PPPPP/PPPPP w"
+    letters = "Pp"
     grid = GRID
     kinds = both_sides({"P": Man("pawn", "disc", 0.75)})
     rules = ("Pawns step one cell forward, straight or diagonally, to an empty cell.",
              "Capture: one cell diagonally forward, onto an enemy pawn.",
-             "A pawn on the far rank wins, and so does taking every enemy pawn.")
-
-    def parse(self, fen):
-        board_field, turn = split_fields(fen, 2)
-        return State(GRID.parse_board(board_field, "Pp"), parse_turn(turn))
-
-    def fen(self, state):
-        return f"{GRID.board_text(state.board)} {state.turn}"
+             "A pawn on the far rank wins, and so does taking every enemy pawn; a side with no move loses.")
+    rulings = ("A position repeated three times is a draw (pawns never move back, so it never is).",)
 
     def generate(self, state):
         side, board = state.turn, state.board
@@ -46,19 +42,14 @@ class Breakthrough(Game):
                     yield f"{GRID.names[i]}-{GRID.names[j]}"
 
     def apply(self, state, move):
-        src, dst = (GRID.index(name) for name in split_move(move))
-        cells = list(state.board)
-        taken = (GRID.names[dst],) if cells[dst] != EMPTY else ()
-        cells[dst], cells[src] = cells[src], EMPTY
-        return State("".join(cells), OTHER[state.turn], last=(move, taken))
+        src, dst = (GRID.index(name) for name in move.split("-"))
+        taken = (dst,) if state.board[dst] != EMPTY else ()
+        return self.next_state(state, moved(state.board, src, dst), move, taken=taken, fresh=True)
 
-    def judge(self, state):
+    def goal(self, state):
         mover = OTHER[state.turn]
-        far = range(20, 25) if mover == WHITE else range(5)
-        if any(state.board[i] == PAWN[mover] for i in far):
+        if any(state.board[i] == PAWN[mover] for i in FAR_RANK[mover]):
             return win(mover, f"{SIDE_NAMES[mover].capitalize()} broke through")
         if PAWN[state.turn] not in state.board:
             return win(mover, f"{SIDE_NAMES[mover].capitalize()} took every pawn")
-        if not self.has_move(state):
-            return no_move_loss(state.turn)
         return None
