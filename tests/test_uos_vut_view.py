@@ -89,14 +89,21 @@ def test_other_games_have_no_king_notes(game_id):
 
 
 def test_the_checked_king_gets_a_ring_and_a_warning_sign():
-    def texts(session):
-        layout = Layout(board_cells(UOS), 520, 520)
+    layout = Layout(board_cells(UOS), 520, 520)
+    x, y = layout.center("n2")
+    r = layout.inner_radius(layout.by_name["n2"])
+
+    def marks(session):
+        """The ring round n2's king and the triangle's '!' dot (at its upper right)."""
         ctx = Recorder()
         draw_board(ctx, layout, session, "light", 520, 520)
-        return [args[0] for name, args in ctx.calls if name == "fillText"]
+        arcs = [args for name, args in ctx.calls if name == "arc"]
+        ring = [a for a in arcs if a[:3] == pytest.approx((x, y, r * 0.97))]
+        dot = [a for a in arcs if a[0] > x + r * 0.4 and a[1] < y - r * 0.3 and a[2] < r * 0.1]
+        return len(ring), len(dot)
 
-    assert "!" not in texts(uos_session(CHECKING))
-    assert "!" in texts(uos_session(CHECKING + ["l6-h2"]))
+    assert marks(uos_session(CHECKING)) == (0, 0)
+    assert marks(uos_session(CHECKING + ["l6-h2"])) == (1, 1)
     assert THEMES["dark"]["taken"] and THEMES["dark"]["white_man"]  # the colours the mark uses
 
 

@@ -74,8 +74,13 @@ def draw_check(ctx, layout, game, state, colours):
     ctx.lineWidth = max(1.5, layout.unit * 0.03)
     ctx.strokeStyle = colours["man_edge"]
     ctx.stroke()
-    ctx.fillStyle = colours["white_man"]
-    ctx.font = f"bold {max(8, int(side * 0.62))}px sans-serif"
-    ctx.textAlign = "center"
-    ctx.textBaseline = "middle"
-    ctx.fillText("!", cx, cy + side * 0.02)
+    # the '!' as a bar and a dot (shapes, like the men: no font on the board)
+    ctx.strokeStyle = ctx.fillStyle = colours["white_man"]
+    ctx.lineWidth = max(1.5, side * 0.12)
+    ctx.beginPath()
+    ctx.moveTo(cx, cy - side * 0.3)
+    ctx.lineTo(cx, cy + side * 0.04)
+    ctx.stroke()
+    ctx.beginPath()
+    ctx.arc(cx, cy + side * 0.2, side * 0.075, 0, 2 * math.pi)
+    ctx.fill()

@@ -1,19 +1,17 @@
-"""How each game's men look: a shape, and a symbol drawn on it.
+"""How each game's men look: a shape (drawn by men_shapes.py) and its size.
 
-Shapes and symbols tell kinds apart without colour (a VUT piece is a block, a pawn a
-disc, a king wears a crown); the side is told by light or dark fill.
+Shapes tell kinds apart without colour (a VUT piece is a block, a pawn a disc, a king
+wears a crown); the side is told by light or dark fill.
 """
 
-CHESS = {"K": "\u265a", "Q": "\u265b", "R": "\u265c", "B": "\u265d", "N": "\u265e", "P": "\u265f"}
-CROWN = "\u265a"
-
-# game family -> letter (upper case) -> (shape, symbol, relative size)
+# game family -> letter (upper case) -> (shape in men_shapes.SHAPES, size relative to the cell)
 LOOKS = {
-    "vut": {"O": ("block", "", 0.86), "P": ("disc", "", 0.72), "K": ("disc", CROWN, 0.86)},
-    "tablut": {"K": ("disc", CROWN, 0.9), "S": ("disc", "", 0.78)},
-    "vault": {"P": ("disc", "", 0.78)},
-    "pux": {"S": ("disc", "", 0.8), "D": ("stack", "", 0.8)},
-    "uos": {letter: ("disc", symbol, 0.9) for letter, symbol in CHESS.items()},
+    "vut": {"O": ("block", 0.86), "P": ("disc", 0.72), "K": ("crowned", 0.86)},
+    "tablut": {"K": ("crowned", 0.9), "S": ("disc", 0.78)},
+    "vault": {"P": ("disc", 0.78)},
+    "pux": {"S": ("disc", 0.8), "D": ("stack", 0.8)},
+    "uos": {"K": ("king", 0.9), "Q": ("queen", 0.9), "R": ("rook", 0.9), "B": ("bishop", 0.9),
+            "N": ("knight", 0.9), "P": ("pawn", 0.9)},
 }
 
 KIND_NAMES = {
@@ -30,9 +28,9 @@ def family(game_id):
 
 
 def look(game_id, letter):
-    """(side 'w'/'b', shape, symbol, size) of the man written `letter`."""
-    shape, symbol, size = LOOKS[family(game_id)][letter.upper()]
-    return ("w" if letter.isupper() else "b"), shape, symbol, size
+    """(side 'w'/'b', shape, size) of the man written `letter`."""
+    shape, size = LOOKS[family(game_id)][letter.upper()]
+    return ("w" if letter.isupper() else "b"), shape, size
 
 
 def describe(game_id, letter):

@@ -8,7 +8,7 @@ a hint an arrow from the man to its destination.
 
 import math
 
-from . import kings, overlays, pieces
+from . import kings, men_shapes, overlays, pieces
 
 THEMES = {
     "light": {
@@ -17,7 +17,7 @@ THEMES = {
         "last_mark": "#1d4f91", "select": "#d23c1e", "target": "rgba(20,20,20,0.55)",
         "capture_ring": "#c0261b", "special": "rgba(120,60,150,0.45)", "cursor": "#0a7d32",
         "white_man": "#fbfaf5", "black_man": "#2b2b2b", "man_edge": "#1a1a1a",
-        "white_symbol": "#1a1a1a", "black_symbol": "#f5f5f5", "taken": "#c0261b",
+        "white_ink": "#1a1a1a", "black_ink": "#f5f5f5", "taken": "#c0261b",
         "hint": "rgba(10,125,50,0.8)",
     },
     "dark": {
@@ -26,7 +26,7 @@ THEMES = {
         "last_mark": "#8ec1ff", "select": "#ff7a5c", "target": "rgba(240,240,240,0.6)",
         "capture_ring": "#ff6b5c", "special": "rgba(190,130,230,0.5)", "cursor": "#5fe08a",
         "white_man": "#f2efe6", "black_man": "#151515", "man_edge": "#000000",
-        "white_symbol": "#151515", "black_symbol": "#f0f0f0", "taken": "#ff6b5c",
+        "white_ink": "#151515", "black_ink": "#f0f0f0", "taken": "#ff6b5c",
         "hint": "rgba(95,224,138,0.85)",
     },
 }
@@ -108,14 +108,18 @@ def draw_cell(ctx, layout, cell, marks, colours):
     ctx.strokeStyle = colours["line"]
     ctx.stroke()
     if cell.name in marks:
-        draw_mark(ctx, layout, cell, colours)
+        draw_mark(ctx, layout, cell, marks[cell.name], colours)
     return poly
 
 
-def draw_mark(ctx, layout, cell, colours):
-    """A cross-hatched square for a special cell, seen without colour too."""
+def draw_mark(ctx, layout, cell, kind, colours):
+    """A cross-hatched square for a special cell, seen without colour too; the throne
+    also wears a crown outline: it is the king's square."""
     x, y, r = draw_cross(ctx, layout, cell, 0.8, colours["special"])
     ctx.strokeRect(x - r, y - r, 2 * r, 2 * r)
+    if kind == "throne":  # a crown in the cell's colour, so the hatching stays behind it
+        men_shapes.draw_shape(ctx, "crown", x, y + r * 0.52, r * 1.1, colours["cell"][cell.shade],
+                              colours["special"], colours["special"])
 
 
 def draw_cross(ctx, layout, cell, size, colour):
@@ -149,48 +153,11 @@ def draw_brackets(ctx, layout, cell, colour):
 
 
 def draw_man(ctx, layout, cell, game_id, letter, colours):
-    side, shape, symbol, size = pieces.look(game_id, letter)
+    side, shape, size = pieces.look(game_id, letter)
     x, y = layout.to_px(cell.x, cell.y)
-    r = layout.inner_radius(cell) * size
-    fill = colours["white_man"] if side == "w" else colours["black_man"]
-    ctx.lineWidth = max(1.5, layout.unit * 0.03)
-    ctx.strokeStyle = colours["man_edge"]
-    ctx.fillStyle = fill
-    if shape == "block":
-        ctx.beginPath()
-        rounded_square(ctx, x, y, r * 0.85, r * 0.25)
-        ctx.fill()
-        ctx.stroke()
-    elif shape == "stack":  # two stones, the upper one offset: a promoted Pux piece
-        for dy in (r * 0.26, -r * 0.2):
-            ctx.beginPath()
-            ctx.arc(x, y + dy, r * 0.8, 0, 2 * math.pi)
-            ctx.fill()
-            ctx.stroke()
-    else:
-        ctx.beginPath()
-        ctx.arc(x, y, r, 0, 2 * math.pi)
-        ctx.fill()
-        ctx.stroke()
-    if symbol:
-        ctx.fillStyle = colours["white_symbol"] if side == "w" else colours["black_symbol"]
-        ctx.font = f"{int(r * 1.35)}px 'DejaVu Sans', 'Noto Sans Symbols2', 'Segoe UI Symbol', sans-serif"
-        ctx.textAlign = "center"
-        ctx.textBaseline = "middle"
-        ctx.fillText(symbol, x, y + r * 0.08)
-
-
-def rounded_square(ctx, x, y, h, k):
-    ctx.moveTo(x - h + k, y - h)
-    ctx.lineTo(x + h - k, y - h)
-    ctx.quadraticCurveTo(x + h, y - h, x + h, y - h + k)
-    ctx.lineTo(x + h, y + h - k)
-    ctx.quadraticCurveTo(x + h, y + h, x + h - k, y + h)
-    ctx.lineTo(x - h + k, y + h)
-    ctx.quadraticCurveTo(x - h, y + h, x - h, y + h - k)
-    ctx.lineTo(x - h, y - h + k)
-    ctx.quadraticCurveTo(x - h, y - h, x - h + k, y - h)
-    ctx.closePath()
+    fill, ink = (colours["white_man"], colours["white_ink"]) if side == "w" else (colours["black_man"],
+                                                                                 colours["black_ink"])
+    men_shapes.draw_shape(ctx, shape, x, y, layout.inner_radius(cell) * size, fill, colours["man_edge"], ink)
 
 
 def draw_target(ctx, layout, cell, occupied, colours):
