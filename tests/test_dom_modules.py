@@ -6,7 +6,7 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOM_MODULES = {"main.py", "dom.py", "game_panels.py", "computer_panel.py", "share_panel.py",
-               "setup_panel.py", "hook.py"}
+               "setup_panel.py", "sound_panel.py", "hook.py"}
 BROWSER = {"js", "pyscript", "pyodide"}
 
 

@@ -25,6 +25,7 @@ from webapp.session import Session
 from webapp.setup_editor import draw_setup
 from webapp.setup_panel import SetupPanel
 from webapp.share_panel import SharePanel
+from webapp.sound_panel import SoundPanel
 
 
 class App:
@@ -44,6 +45,7 @@ class App:
         self.computer = ComputerPanel(self)
         self.share = SharePanel(self)
         self.setup = SetupPanel(self)
+        self.sound = SoundPanel(self)
 
     # -- setup -------------------------------------------------------------------
     def install(self):
@@ -251,6 +253,7 @@ class App:
         self.computer.show()
         game_panels.show_help(session)
         self.draw()
+        self.sound.changed()
         self.share.save()
         self.share.show_links()
         self.computer.maybe_think()
@@ -307,6 +310,7 @@ def start():
     if opening["set_aside"]:
         store.setItem(sharing.SET_ASIDE_KEY, saved)
     app.share.keep = not opening["embed"]
+    app.sound.install(opening["embed"], store)
     document.body.classList.toggle("embed", opening["embed"])
     element("level").value = str(opening["level"])
     app.begin(opening["session"])
