@@ -148,7 +148,8 @@ def line_width(r):
 
 
 def draw_shape(ctx, shape, x, y, r, fill, edge, ink):
-    """Draw the man `shape` (a name in MEN) centred on (x, y), about `r` in radius."""
+    """Draw `shape` (a man in MEN, or the "crown" mark) centred on (x, y), about `r` in
+    radius."""
     ctx.lineJoin = "round"
     ctx.lineWidth = line_width(r)
     for style, ops in SHAPES[shape]:
@@ -166,4 +167,5 @@ def draw_shape(ctx, shape, x, y, r, fill, edge, ink):
         else:
             ctx.fillStyle = ink
             ctx.fill()
+    ctx.lineJoin = "miter"  # the canvas default, for what is drawn next
 
