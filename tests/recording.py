@@ -127,3 +127,11 @@ class RecordingContext:
 
     def strokes(self, style):
         return [m for m in self.marks if m.op == "stroke" and m.style == style]
+
+    def cells_filled(self, layout, style):
+        """The cells nearest the centres of what was filled in `style` (a man's parts
+        all lie nearest its own cell)."""
+        cells = layout.by_name.values()
+        return {min(cells, key=lambda c: (layout.to_px(c.x, c.y)[0] - m.centre[0]) ** 2
+                    + (layout.to_px(c.x, c.y)[1] - m.centre[1]) ** 2).name
+                for m in self.fills(style)}

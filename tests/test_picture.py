@@ -2,7 +2,9 @@
 
 import re
 
-from webapp.picture import picture_name, picture_size, position_svg
+from recording import RecordingContext
+from webapp.layout import Layout, board_cells
+from webapp.picture import draw_picture, picture_name, picture_size, position_svg
 from webapp.render import PALETTES, THEMES
 from webapp.session import Session
 from webapp.view import View
@@ -22,9 +24,13 @@ def test_the_svg_shows_the_position_in_the_viewers_colours_without_the_players_a
     svg = position_svg(session, view)
     assert svg.startswith("<svg") and 'width="800"' in svg
     colours = THEMES["dark"]
-    assert fills(svg).count(colours["black_man"]) == 16 and fills(svg).count(colours["white_man"]) == 9
+    ctx = RecordingContext()
+    draw_picture(ctx, session, view)  # what position_svg draws, recorded
+    layout = Layout(board_cells(session.game), 800, 800)
+    assert len(ctx.cells_filled(layout, colours["black_man"])) == 16
+    assert ctx.cells_filled(layout, colours["white_man"]) == {c for c, m in session.men().items() if m.isupper()}
     light, dark = PALETTES["green"]["dark"]
-    assert fills(svg).count(light) + fills(svg).count(dark) == 81
+    assert fills(svg).count(light) + fills(svg).count(dark) == 81 + 1, "the cells, and the crown on the throne"
     assert colours["select"] not in svg and colours["hint"] not in svg and colours["target"] not in svg
     assert session.selected == "e3", "the player's selection is kept"
 
@@ -37,7 +43,10 @@ def test_the_reviewed_position_and_its_name():
     assert picture_name(session, view, "svg") == "vault-move-3.svg"
     view.reviewing = 0
     assert picture_name(session, view, "png") == "vault-start.png"
-    assert fills(position_svg(session, view)).count(THEMES["light"]["white_man"]) == 6
+    ctx = RecordingContext()
+    draw_picture(ctx, session, view)
+    layout = Layout(board_cells(session.game), 800, 800)
+    assert ctx.cells_filled(layout, THEMES["light"]["white_man"]) == {f"{f}1" for f in "abcdef"}
     assert picture_size(session, view) == (800, 800)
     assert ">a<" in position_svg(session, view)
     view.coordinates = False

@@ -115,7 +115,7 @@ def test_the_editor_board_is_drawn_with_its_men_and_cursor():
     ctx = RecordingContext()
     draw_setup(ctx, layout, editor, view, 600, 600)
     colours = THEMES["dark"]
-    assert [layout.cell_at(*m.centre) for m in ctx.fills(colours["white_man"])] == ["h8"]
-    assert [layout.cell_at(*m.centre) for m in ctx.fills(colours["black_man"])] == ["a1"]
+    assert ctx.cells_filled(layout, colours["white_man"]) == {"h8"}
+    assert ctx.cells_filled(layout, colours["black_man"]) == {"a1"}
     cursor = [m for m in ctx.strokes(colours["cursor"]) if m.dashed]
     assert len(cursor) == 1 and cursor[0].near(layout.center("a1"))

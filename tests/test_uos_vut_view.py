@@ -101,8 +101,8 @@ def test_the_checked_king_gets_a_dashed_ring_and_a_warning_sign(theme):
         ctx, layout = drawn(session, view, 520)
         king = layout.center("n2")
         rings = [m for m in ctx.strokes(colours["taken"]) if m.dashed and m.near(king)]
-        signs = [t for t in ctx.texts if t.text == "!" and t.style == colours["white_man"]
-                 and 0 < t.x - king[0] < layout.unit and 0 < king[1] - t.y < layout.unit]
+        signs = [m for m in ctx.fills(colours["white_man"]) if m.size < layout.unit * 0.15  # the '!' dot
+                 and 0 < m.centre[0] - king[0] < layout.unit and 0 < king[1] - m.centre[1] < layout.unit]
         return rings, signs
 
     assert alarm(uos_session(CHECKING)) == ([], [])

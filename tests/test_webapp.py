@@ -102,12 +102,13 @@ def test_every_man_is_drawn_on_its_own_cell_in_its_sides_colour(game_id, theme):
     colours = THEMES[theme]
     men = session.men()
     for side_colour, white in ((colours["white_man"], True), (colours["black_man"], False)):
-        bodies = ctx.fills(side_colour)
-        cells = {layout.cell_at(*mark.centre) for mark in bodies}
+        cells = ctx.cells_filled(layout, side_colour)
         assert cells == {cell for cell, man in men.items() if man.isupper() == white}
-        for mark in bodies:  # a man fills most of its cell, not a dot
-            cell = layout.by_name[layout.cell_at(*mark.centre)]
-            assert mark.size >= layout.inner_radius(cell) * 0.9
+        for cell in cells:  # a man fills most of its cell, not a dot
+            parts = [m for m in ctx.fills(side_colour) if m.near(layout.center(cell), layout.unit)]
+            span = max(max(m.box[2] for m in parts) - min(m.box[0] for m in parts),
+                       max(m.box[3] for m in parts) - min(m.box[1] for m in parts))
+            assert span >= layout.inner_radius(layout.by_name[cell]) * 0.9
     texts = {t.text for t in ctx.texts}
     assert {"a", "1"} <= texts
 

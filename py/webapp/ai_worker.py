@@ -8,8 +8,10 @@ how values cross between the threads.
 
     start("tablut", "{}", start_fen, '["d1-d3"]', 3)   # -> '{"best": ..., "done": false, "depth": 0}'
     think(0.1)                                          # search on for 0.1 s, same answer shape
+    memory()                                            # -> '{"objects": ...}'
 """
 
+import gc
 import json
 
 from boardgames import get_game
@@ -40,4 +42,11 @@ def think(seconds):
     return _answer()
 
 
-__export__ = ["start", "think"]
+def memory():
+    """The Python objects the collector tracks, after a collection (tools/soak_demo.py
+    watches whether the worker's interpreter grows)."""
+    gc.collect()
+    return json.dumps({"objects": len(gc.get_objects())})
+
+
+__export__ = ["start", "think", "memory"]

@@ -1,9 +1,13 @@
 """The automation hook `window.boardgames` (used by the e2e tests and embedding pages):
-state(), squareCenter(cell), newGame(id, fen) and play(move)."""
+state(), squareCenter(cell), newGame(id, fen) and play(move); memory() for
+tools/soak_demo.py."""
 
+import gc
+import json
 from functools import partial
 
 import js
+import pyodide_js
 from pyodide.ffi import create_proxy
 from pyscript import window
 
@@ -65,10 +69,27 @@ def play(app, move):
     return js_object({"ok": True, "error": None})
 
 
+async def memory(app, trace=False):
+    """memory(trace) -> a Promise of the interpreters' sizes after a garbage collection:
+    the page's `wasm` (bytes of Pyodide's WebAssembly memory, which grows and never
+    shrinks), `objects` (Python objects the collector tracks) and `proxies` (live
+    PyProxies made while tracing is on; `trace` true turns it on for the rest of the
+    visit: it keeps a stack for each); `worker`: the AI worker's `objects`, null until
+    it runs."""
+    module = pyodide_js._module
+    if trace:
+        module.enable_pyproxy_allocation_tracing()
+    gc.collect()
+    worker = app.computer.computer.worker
+    return js_object({"wasm": module.HEAP8.length, "objects": len(gc.get_objects()),
+                      "proxies": module.pyproxy_alloc_map.size,
+                      "worker": json.loads(str(await worker.proxy.memory())) if worker else None})
+
+
 def install(app):
     hook = js.Object.new()
     for name, fn in (("state", state_object), ("squareCenter", square_center), ("newGame", new_game),
-                     ("play", play)):
+                     ("play", play), ("memory", memory)):
         proxy = create_proxy(partial(fn, app))
         app.proxies.append(proxy)
         setattr(hook, name, proxy)

@@ -34,6 +34,7 @@ from webapp.setup_editor import draw_setup
 from webapp.setup_panel import SetupPanel
 from webapp.share_panel import SharePanel
 from webapp.view import View
+from webapp.sound_panel import SoundPanel
 
 
 class App:
@@ -52,8 +53,9 @@ class App:
         self.setup = SetupPanel(self)
         self.settings = SettingsPanel(self)
         self.result = ResultPanel(self)
+        self.sound = SoundPanel(self)
         self.embed = EmbedPanel(self, params)
-        self.panels = (self.game, self.share, self.computer, self.result)  # what update() refreshes
+        self.panels = (self.game, self.share, self.computer, self.result, self.sound)  # what update() refreshes
         self.shown = (None, 0)  # (session, moves) on the board at the last update
         self.motion_start = None  # the animation frame time the motion began at
         self.press = None  # (cell, pointer id, x, y, deselect?): a man pressed, maybe to drag

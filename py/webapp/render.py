@@ -10,6 +10,8 @@ destination, the extras of a move built in steps (Pux's carried pieces) a dashed
 
 import math
 
+from . import men_shapes
+
 THEMES = {
     "light": {
         "background": "#f4efe6", "ghost_alpha": 0.35,
@@ -17,7 +19,7 @@ THEMES = {
         "last_mark": "#1d4f91", "select": "#d23c1e", "target": "rgba(20,20,20,0.55)",
         "capture_ring": "#c0261b", "special": "rgba(120,60,150,0.45)", "cursor": "#0a7d32",
         "white_man": "#fbfaf5", "black_man": "#2b2b2b", "man_edge": "#1a1a1a",
-        "white_symbol": "#1a1a1a", "black_symbol": "#f5f5f5", "taken": "#c0261b",
+        "white_ink": "#1a1a1a", "black_ink": "#f5f5f5", "taken": "#c0261b",
         "hint": "rgba(10,125,50,0.8)",
     },
     "dark": {
@@ -26,7 +28,7 @@ THEMES = {
         "last_mark": "#8ec1ff", "select": "#ff7a5c", "target": "rgba(240,240,240,0.6)",
         "capture_ring": "#ff6b5c", "special": "rgba(190,130,230,0.5)", "cursor": "#5fe08a",
         "white_man": "#f2efe6", "black_man": "#151515", "man_edge": "#000000",
-        "white_symbol": "#151515", "black_symbol": "#f0f0f0", "taken": "#ff6b5c",
+        "white_ink": "#222222", "black_ink": "#f0f0f0", "taken": "#ff6b5c",
         "hint": "rgba(95,224,138,0.85)",
     },
 }
@@ -44,11 +46,6 @@ PALETTES = {
 def colours_of(view):
     """The colours `view` draws with: its theme's, with its board's cells."""
     return {**THEMES[view.theme], "cell": PALETTES[view.board][view.theme]}
-
-
-# Until the men are drawn as shapes: the glyph a shape wears on its disc.
-GLYPHS = {"king": "\u265a", "queen": "\u265b", "rook": "\u265c", "bishop": "\u265d",
-          "knight": "\u265e", "pawn": "\u265f", "crowned": "\u265a"}
 
 
 def path(ctx, points):
@@ -119,7 +116,7 @@ def draw_board(ctx, layout, session, view, width, height):
     if dragged in men:
         _, x, y = view.drag
         radius = layout.inner_radius(layout.by_name[dragged]) * game.kinds[men[dragged]].size * 1.15
-        draw_man_at(ctx, game, men[dragged], x, y, radius, colours, layout.unit)
+        draw_man_at(ctx, game, men[dragged], x, y, radius, colours)
 
 
 def draw_motion(ctx, layout, game, motion, colours):
@@ -132,8 +129,7 @@ def draw_motion(ctx, layout, game, motion, colours):
     for (letter, (x, y)), slide in zip(motion.positions(), motion.slides):
         cell = layout.by_name[slide.cell]
         px, py = layout.to_px(x, y)
-        draw_man_at(ctx, game, letter, px, py, layout.inner_radius(cell) * game.kinds[letter].size,
-                    colours, layout.unit)
+        draw_man_at(ctx, game, letter, px, py, layout.inner_radius(cell) * game.kinds[letter].size, colours)
 
 
 def draw_cell(ctx, layout, cell, special_cells, colours):
@@ -148,14 +144,18 @@ def draw_cell(ctx, layout, cell, special_cells, colours):
     ctx.strokeStyle = colours["line"]
     ctx.stroke()
     if cell.name in special_cells:
-        draw_mark(ctx, layout, cell, colours)
+        draw_mark(ctx, layout, cell, special_cells[cell.name], colours)
     return poly
 
 
-def draw_mark(ctx, layout, cell, colours):
-    """A cross-hatched square for a special cell, seen without colour too."""
+def draw_mark(ctx, layout, cell, kind, colours):
+    """A cross-hatched square for a special cell, seen without colour too; the throne
+    also wears a crown outline: it is the king's square."""
     x, y, r = draw_cross(ctx, layout, cell, 0.8, colours["special"])
     ctx.strokeRect(x - r, y - r, 2 * r, 2 * r)
+    if kind == "throne":  # a crown in the cell's colour, so the hatching stays behind it
+        men_shapes.draw_shape(ctx, "crown", x, y + r * 0.52, r * 1.1, colours["cell"][cell.shade],
+                              colours["special"], colours["special"])
 
 
 def draw_cross(ctx, layout, cell, size, colour):
@@ -191,54 +191,15 @@ def draw_brackets(ctx, layout, cell, colour):
 def draw_man(ctx, layout, cell, game, letter, colours):
     """The man `letter` standing on `cell`."""
     x, y = layout.to_px(cell.x, cell.y)
-    draw_man_at(ctx, game, letter, x, y, layout.inner_radius(cell) * game.kinds[letter].size,
-                colours, layout.unit)
+    draw_man_at(ctx, game, letter, x, y, layout.inner_radius(cell) * game.kinds[letter].size, colours)
 
 
-def draw_man_at(ctx, game, letter, x, y, r, colours, unit):
-    """The man `letter` as its kind's shape, of radius `r` at canvas point (x, y):
-    White's light, Black's dark."""
-    kind = game.kinds[letter]
+def draw_man_at(ctx, game, letter, x, y, r, colours):
+    """The man `letter` as its kind's shape (men_shapes.py), of radius `r` at canvas point
+    (x, y): White's light, Black's dark."""
     white = letter.isupper()
-    ctx.lineWidth = max(1.5, unit * 0.03)
-    ctx.strokeStyle = colours["man_edge"]
-    ctx.fillStyle = colours["white_man"] if white else colours["black_man"]
-    if kind.shape == "block":
-        ctx.beginPath()
-        rounded_square(ctx, x, y, r * 0.85, r * 0.25)
-        ctx.fill()
-        ctx.stroke()
-    elif kind.shape == "stack":  # two stones, the upper one offset: a promoted Pux piece
-        for dy in (r * 0.26, -r * 0.2):
-            ctx.beginPath()
-            ctx.arc(x, y + dy, r * 0.8, 0, 2 * math.pi)
-            ctx.fill()
-            ctx.stroke()
-    else:
-        ctx.beginPath()
-        ctx.arc(x, y, r, 0, 2 * math.pi)
-        ctx.fill()
-        ctx.stroke()
-    glyph = GLYPHS.get(kind.shape)
-    if glyph:
-        ctx.fillStyle = colours["white_symbol"] if white else colours["black_symbol"]
-        ctx.font = f"{int(r * 1.35)}px 'DejaVu Sans', 'Noto Sans Symbols2', 'Segoe UI Symbol', sans-serif"
-        ctx.textAlign = "center"
-        ctx.textBaseline = "middle"
-        ctx.fillText(glyph, x, y + r * 0.08)
-
-
-def rounded_square(ctx, x, y, h, k):
-    ctx.moveTo(x - h + k, y - h)
-    ctx.lineTo(x + h - k, y - h)
-    ctx.quadraticCurveTo(x + h, y - h, x + h, y - h + k)
-    ctx.lineTo(x + h, y + h - k)
-    ctx.quadraticCurveTo(x + h, y + h, x + h - k, y + h)
-    ctx.lineTo(x - h + k, y + h)
-    ctx.quadraticCurveTo(x - h, y + h, x - h, y + h - k)
-    ctx.lineTo(x - h, y - h + k)
-    ctx.quadraticCurveTo(x - h, y - h, x - h + k, y - h)
-    ctx.closePath()
+    fill, ink = (colours["white_man"], colours["white_ink"]) if white else (colours["black_man"], colours["black_ink"])
+    men_shapes.draw_shape(ctx, game.kinds[letter].shape, x, y, r, fill, colours["man_edge"], ink)
 
 
 def draw_target(ctx, layout, cell, occupied, colours):
@@ -397,11 +358,16 @@ def draw_alarm(ctx, layout, overlay, colours):
     ctx.lineWidth = max(1.5, layout.unit * 0.03)
     ctx.strokeStyle = colours["man_edge"]
     ctx.stroke()
-    ctx.fillStyle = colours["white_man"]
-    ctx.font = f"bold {max(8, int(side * 0.62))}px sans-serif"
-    ctx.textAlign = "center"
-    ctx.textBaseline = "middle"
-    ctx.fillText("!", cx, cy + side * 0.02)
+    # the '!' as a bar and a dot (shapes, like the men: no font on the board)
+    ctx.strokeStyle = ctx.fillStyle = colours["white_man"]
+    ctx.lineWidth = max(1.5, side * 0.12)
+    ctx.beginPath()
+    ctx.moveTo(cx, cy - side * 0.3)
+    ctx.lineTo(cx, cy + side * 0.04)
+    ctx.stroke()
+    ctx.beginPath()
+    ctx.arc(cx, cy + side * 0.2, side * 0.075, 0, 2 * math.pi)
+    ctx.fill()
 
 
 OVERLAYS = {"line": draw_line, "pennant": draw_pennant, "alarm": draw_alarm}

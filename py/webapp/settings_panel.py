@@ -31,14 +31,20 @@ class SettingsPanel:
         return problem
 
     def changed(self, name):
-        self.chosen = choose(self.chosen, name, element(f"setting-{name}").value)
+        self.set(name, choose(self.chosen, name, element(f"setting-{name}").value)[name])
+
+    def set(self, name, value):
+        """Choose `value` for the setting `name`: kept where storage allows, shown at once."""
+        self.chosen = {**self.chosen, name: value}
+        element(f"setting-{name}").value = str(value).lower()
         store = self.app.share.storage()
-        if store is not None:
+        try:
             store.setItem(SETTINGS_KEY, write_settings(self.chosen))
-        else:
+        except Exception:  # noqa: BLE001 - no storage here (None) or refused: the choice lasts the visit
             self.app.say("This browser keeps nothing for this page: the setting lasts until you leave.")
         self.apply()
         self.app.resize()
+        self.app.update()
 
     def apply(self):
         """The page's colours and the view's board colours, coordinates and dots."""

@@ -1,0 +1,26 @@
+"""A computer-against-computer demo stays healthy game after game (tools/soak_demo.py
+plays a hundred): no PyProxy left alive, no event listener added, no console error (the
+fixture fails the test on any)."""
+
+GAME_OVER = "document.body.dataset.result"
+
+
+def test_demo_games_leave_no_proxies_or_listeners(open_page, context):
+    page = open_page("?game=vault&size=6&computer=both&level=1")
+    page.select_option("#speed", "fast")
+    page.click("#sound")  # a sound's nodes live until it ends: this test is about the games
+    cdp = context.new_cdp_session(page)
+    assert page.evaluate("window.boardgames.memory(true)")["proxies"] == 0
+    seen = []
+    for _ in range(3):
+        page.wait_for_function(GAME_OVER, timeout=120_000, polling=250)
+        cdp.send("HeapProfiler.collectGarbage")
+        memory = page.evaluate("window.boardgames.memory()")
+        if page.get_attribute("body", "data-worker") == "ready":
+            assert memory["worker"]["objects"] > 1000, "the AI worker's interpreter answers"
+        seen.append((memory["proxies"], cdp.send("Memory.getDOMCounters")["jsEventListeners"]))
+        assert page.evaluate("document.querySelectorAll('#move-list li').length") > 0
+        page.click("#new-game")
+        assert page.evaluate(GAME_OVER) == ""
+    assert [proxies for proxies, _ in seen] == [0, 0, 0], "PyProxies made during the games stay alive"
+    assert seen[1][1] == seen[2][1], f"event listeners grew from game to game: {seen}"
