@@ -6,7 +6,7 @@ import pytest
 
 from boardgames import get_game
 from tables import read_table
-from webapp.captured import by_kind, lost_men
+from webapp.captured import by_kind, lost_men, lost_words
 from webapp.session import Session
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "captured.txt")
@@ -32,3 +32,12 @@ def test_lost_men_in_the_order_they_fell(game_id, moves, white, black):
 ])
 def test_losses_by_kind_in_the_games_order(game_id, lost, kinds):
     assert by_kind(get_game(game_id), lost.split()) == kinds
+
+
+@pytest.mark.parametrize("game_id,side,lost,words", [
+    ("vut-royal", "b", "p k o p", "Black has lost a piece, 2 pawns and a king."),
+    ("uos", "w", "Q", "White has lost a queen."),
+    ("pux", "w", "", "White has lost no men."),
+])
+def test_words_for_a_sides_losses(game_id, side, lost, words):
+    assert lost_words(get_game(game_id), side, lost.split()) == words

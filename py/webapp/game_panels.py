@@ -6,8 +6,11 @@ Everything game-specific comes from the game's declarations (boardgames.core.Gam
 from pyscript import document
 
 from boardgames import game_ids, get_game
+from boardgames.core import SIDE_NAMES
 from webapp import access, rules_panel
+from webapp.captured import by_kind, lost_men, lost_words
 from webapp.dom import add_text, element
+from webapp.picture import man_svg
 from webapp.session import HUMAN
 
 
@@ -16,6 +19,7 @@ class GamePanel:
         self.app = app
         self.shown = None  # the session whose game, rules and options are shown
         self.spoken = None  # (session, revision) the live region last spoke of
+        self.losses = None  # what the captured men's panel shows
         self.plies = 0  # moves played then
 
     def install(self):
@@ -89,6 +93,30 @@ class GamePanel:
         element("undo").disabled = not (session.moves or session.agreed_draw)
         element("redo").disabled = not session.undone
         show_help(session)
+        self.show_captured()
+
+    def show_captured(self):
+        """Each side's lost men, as the board draws them, with counts; up to the position
+        shown (a past one while reviewing)."""
+        session, view = self.app.session, self.app.view
+        shown = len(session.states) if view.reviewing is None else view.reviewing + 1
+        losses = (session, session.revision, shown, view.theme, view.board)
+        if losses == self.losses:
+            return
+        self.losses = losses
+        lost = lost_men(session.game, session.states[:shown])
+        for side in "wb":
+            row = element(f"captured-{side}")
+            row.innerHTML = ""
+            add_text(row, "span", lost_words(session.game, side, lost[side])).className = "visually-hidden"
+            shown_row = add_text(row, "span", "")
+            shown_row.setAttribute("aria-hidden", "true")
+            shown_row.className = "shown"
+            add_text(shown_row, "span", f"{SIDE_NAMES[side].capitalize()}:").className = "side"
+            for letter, count in by_kind(session.game, lost[side]):
+                add_text(shown_row, "span", "").innerHTML = man_svg(session.game, letter, view)
+                if count > 1:
+                    add_text(shown_row, "span", f"\u00d7{count}").className = "count"
 
 
 def show_rules(game):

@@ -4,7 +4,7 @@ selection, the hint, the pointer, the keyboard cursor), as SVG text, or drawn on
 canvas context for a PNG.  Decided without the DOM (svg_canvas.py writes the SVG)."""
 
 from .layout import Layout, board_cells
-from .render import draw_board
+from .render import colours_of, draw_board, draw_man_at
 from .svg_canvas import SvgCanvas
 from .view import View
 
@@ -50,3 +50,10 @@ def picture_name(session, view, extension):
     """'tablut-move-12.svg': the game and how many moves led to the position shown."""
     moves = len(session.moves) if view.reviewing is None else view.reviewing
     return f"{session.game_id}-{'start' if moves == 0 else f'move-{moves}'}.{extension}"
+
+
+def man_svg(game, letter, view, size=24):
+    """A small SVG of one man as the board draws it (for the captured men's panel)."""
+    ctx = SvgCanvas(size, size)
+    draw_man_at(ctx, game, letter, size / 2, size / 2, size * 0.46, colours_of(view))
+    return ctx.svg('aria-hidden="true" focusable="false"')

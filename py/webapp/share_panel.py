@@ -31,9 +31,9 @@ class SharePanel:
         app.listen(element("move-list"), "click", self.on_history_click)
         app.listen(element("back-to-game"), "click", lambda e: self.back_to_game())
         app.listen(element("copy-link"), "click",
-                   lambda e: app.launch(self.copy("share-link", "Link copied: paste it to share this game.")))
+                   lambda e: app.launch(self.copy("share-link", "link", "Link copied: paste it to share this game.")))
         app.listen(element("copy-position"), "click",
-                   lambda e: app.launch(self.copy("position-text", "Position text copied.")))
+                   lambda e: app.launch(self.copy("position-text", "position text", "Position text copied.")))
         app.listen(element("download-png"), "click", lambda e: self.download("png"))
         app.listen(element("download-svg"), "click", lambda e: self.download("svg"))
         app.listen(element("load-record"), "click", lambda e: self.load_record())
@@ -104,8 +104,8 @@ class SharePanel:
         element("embed-code").value = sharing.embed_snippet(sharing.page_link(base_url, session, level, embed=True))
         element("position-text").value = session.game.fen(self.app.view.shown_state(session))
 
-    async def copy(self, box_id, done):
-        """Copy a read-only box's text; where the clipboard is refused, select it instead."""
+    async def copy(self, box_id, what, done):
+        """Copy a read-only box's text (`what`); where the clipboard is refused, select it instead."""
         box = element(box_id)
         try:
             if not clipboard_allowed():
@@ -114,7 +114,7 @@ class SharePanel:
             self.app.say(done)
         except Exception:  # noqa: BLE001 - clipboard refused or missing: select it instead
             box.select()
-            self.app.say("Copying was not allowed here: the text is selected, copy it with Ctrl+C.")
+            self.app.say(f"Copying was not allowed here: the {what} is selected, copy it with Ctrl+C.")
 
     def download(self, extension):
         """Save a picture of the position shown, as PNG or SVG (webapp/picture.py)."""
