@@ -2,33 +2,38 @@
 py/boardgames/puzzles.txt.
 
 For each game the tool plays seeded games between the Beginner and Casual levels (node
-budgets, so every game is reproducible) and looks at every position of them:
+budgets, so every game is reproducible).  It looks at every position of them, and near
+the end of a decided game also at the positions after each other move the losing side
+could have made (a longer defence is where wins in 2 and 3 hide):
 
-1. win in 1: every move is tried (exact); one winning move makes a puzzle.
-2. win in 2: the prover (boardgames.puzzles.Prover, an exhaustive AND/OR search) asks
-   whether a win within 2 exists, then which moves win; one winning move makes a puzzle.
-3. win in 3: in the last plies of a game only (before, the players rarely leave one), and
-   only where the project's search (boardgames.ai, level 4 on a node budget) sees a
-   forced win within 6 plies; then the prover as for 2.
+1. win in 1, everywhere: every move is tried (exact); one winning move makes a puzzle.
+2. win in 2, near the end: the prover (boardgames.puzzles.Prover, an exhaustive AND/OR
+   search with a transposition table) asks whether a win within 2 exists, then which
+   moves win; exactly one makes a puzzle.
+3. win in 3, near the end, where the project's search (boardgames.ai, level 4 on a
+   node budget) sees a forced win or a clear lead and the prover shows its move wins
+   within 3 on a small budget; then the prover as for 2.
 
 A position counts for the fewest N in which it is won, and only when exactly one first
-move wins within that N.  Proofs are bounded by a node limit; a candidate that needs
+move wins within that N.  Proofs are bounded by node limits; a candidate that needs
 more is skipped.  The replies in the solution are the defences that resist longest
 (the most solver moves still needed, then the largest proof), the solver's later moves
 the first the prover finds.
 
 Difficulty (the order within a game): N, then the lowest level (1 Beginner .. 4 Expert,
 5 none) whose search on its arena node budget plays the key move for three seeds, then
-the number of prover nodes the proof of uniqueness took.  Near-duplicates (the same men
-around the solution's cells, moved the same way, up to a shift or a mirror image) and
-more than one puzzle from one computer game are left out.
+the number of prover nodes the proof of uniqueness took.  Left out as near-duplicates:
+the same men around the solution's cells moved the same way (up to a shift, a mirror
+image or the colours swapped), the same solver moves as another puzzle, more than
+PER_RECORD puzzles of one N from one computer game, and one inside another's line.
 
-Work is kept per game in puzzle-work/ (git-ignored): the tool resumes where it stopped,
-and `--write` builds the table from what is there.
+Work is kept per game in puzzle-work/ (git-ignored): the tool resumes where it stopped
+(a game's time budget counts what was spent before), and the table is rebuilt from
+all the work at the end of every run.
 
-    nice -n 10 python3 tools/find_puzzles.py                    # all games, then write
-    nice -n 10 python3 tools/find_puzzles.py --games vut tablut --minutes 5
-    python3 tools/find_puzzles.py --write-only                  # just rebuild the table
+    nice -n 10 python3 tools/find_puzzles.py                  # every game, then the table
+    nice -n 10 python3 tools/find_puzzles.py --games vut tablut --minutes 20
+    python3 tools/find_puzzles.py --write-only                # just rebuild the table
 """
 
 import argparse
@@ -51,7 +56,7 @@ WORK = os.path.join(ROOT, "puzzle-work")
 LEVEL_NODES = {1: 1000, 2: 1600, 3: 6000, 4: 16000}  # as tools/arena.py's DEFAULT_NODES
 PAIRS = ((1, 2), (2, 1), (1, 1), (2, 2))  # (White, Black) levels, in turn by record
 OPENING_PLIES = 4
-MAX_PLIES = 240
+
 SCREEN_NODES = 1500  # the level-4 search that screens positions for a win in 3 ...
 SCREEN_LEAD = 300  # ... must see a forced win or at least this lead (3 men)
 SCREEN_PROOF = 10_000  # prover nodes to check the search's move wins within 3
@@ -62,6 +67,7 @@ FINDER_SEEDS = (0, 1, 2)
 PER_GAME = 12  # puzzles written per game
 WANTED = {1: 4, 2: 4, 3: 4}  # of which, ideally, with N = 1, 2, 3
 SPARE = 3  # candidates beyond WANTED to collect per N before a game is done
+PER_RECORD = 2  # puzzles of one N from one computer game at most
 
 
 def default_specs():
@@ -77,7 +83,7 @@ def play_record(game, spec, number):
     white, black = PAIRS[number % len(PAIRS)]
     state = game.new()
     states = [state]
-    for ply in range(MAX_PLIES):
+    for ply in range(game.ply_cap):
         if game.result(state) is not None:
             break
         level = 1 if ply < OPENING_PLIES else (white if state.turn == "w" else black)
@@ -95,7 +101,8 @@ def may_win_in_3(game, state):
     prover shows that this one move wins within 3 (on a small node budget)."""
     searcher = Searcher(game, state, level=4, nodes=SCREEN_NODES, seed=0)
     searcher.think()
-    if searcher.score < WIN_BOUND and (searcher.score < SCREEN_LEAD or WIN - searcher.score > 6):
+    score = searcher.score
+    if not (WIN - score <= 6 if score >= WIN_BOUND else score >= SCREEN_LEAD):
         return False
     try:
         return Prover(game, node_limit=SCREEN_PROOF).move_wins(state, searcher.best_move, 3)
@@ -125,28 +132,6 @@ def classify(game, state, near_end):
     return None
 
 
-def solution_line(game, state, key, n):
-    """The whole line: the key move, the longest-resisting replies, the solver's moves."""
-    line = [key]
-    state = game.apply(state, key)
-    left = n
-    while left > 1:
-        best = None
-        for reply in game.legal(state):
-            after = game.apply(state, reply)
-            prover = Prover(game)
-            needed = 0 if game.result(after) is not None else prover.moves_needed(after, left - 1)
-            rank = (needed, prover.nodes, reply)
-            if best is None or rank > best[0]:
-                best = (rank, after)
-        (left, _, reply), state = best
-        assert left >= 1, "a minimal win leaves a reply that does not lose at once"
-        move = next(m for m in Prover(game).winning_moves(state, left))
-        line += [reply, move]
-        state = game.apply(state, move)
-    return line
-
-
 def finder_level(game, state, key):
     """The lowest level whose search plays `key` for every one of FINDER_SEEDS (5: none)."""
     for level in (1, 2, 3, 4):
@@ -154,6 +139,12 @@ def finder_level(game, state, key):
                for seed in FINDER_SEEDS):
             return level
     return 5
+
+
+def likeness(candidate):
+    """What makes two candidates near-duplicates: the same pattern, or the same moves
+    of the solver (the king walking e7-e6-e5 in one game after another)."""
+    return candidate["pattern"], " ".join(candidate["solution"][::2])
 
 
 def pattern(game, state, line):
@@ -241,9 +232,10 @@ def positions(game, states):
 
 
 def scan_record(game, spec, number, work, log):
-    """Add puzzles from one computer game to the work: at most one per N, none inside
-    another's line (a win in 1 at the end of a win in 3 is the same puzzle), none whose
-    pattern is already there, and none of an N that has enough.  A puzzle starts from
+    """Add puzzles from one computer game to the work: at most PER_RECORD per N, none
+    inside another's line (a win in 1 at the end of a win in 3 is the same puzzle; two
+    answers to one position are not), none like one already there, and none of an N
+    that has enough.  A puzzle starts from
     its position text alone (a fresh history)."""
     states = play_record(game, spec, number)
     found = []
@@ -252,21 +244,23 @@ def scan_record(game, spec, number, work, log):
         puzzle = classify(game, fresh, near_end)
         if puzzle is not None:
             found.append((ply, fresh) + puzzle)
-    seen = {c["pattern"] for c in work["candidates"]}
+    seen = {key for c in work["candidates"] for key in likeness(c)}
     counts = counts_by_n(work["candidates"])
     kept = []
     for ply, fresh, n, key, nodes in sorted(found, key=lambda f: (-f[2], f[0])):
-        if counts[n] >= WANTED[n] + SPARE or any(k["n"] == n for k in kept) or any(
-                ply < k["ply"] + 2 * k["n"] and k["ply"] < ply + 2 * n for k in kept):
+        if counts[n] + sum(k["n"] == n for k in kept) >= WANTED[n] + SPARE or sum(
+                k["n"] == n for k in kept) >= PER_RECORD or any(
+                ply < k["ply"] + 2 * k["n"] and k["ply"] < ply + 2 * n and k["ply"] != ply
+                for k in kept):
             continue
-        line = solution_line(game, fresh, key, n)
-        shape = pattern(game, fresh, line)
-        if shape in seen:
+        line = Prover(game).solution(fresh, key, n)
+        candidate = {"n": n, "position": game.fen(fresh), "solution": line, "nodes": nodes,
+                     "record": number, "ply": ply, "pattern": pattern(game, fresh, line)}
+        if seen.intersection(likeness(candidate)):
             continue
-        seen.add(shape)
-        kept.append({"n": n, "position": game.fen(fresh), "solution": line, "nodes": nodes,
-                     "finder": finder_level(game, fresh, key), "record": number, "ply": ply,
-                     "pattern": shape})
+        seen.update(likeness(candidate))
+        candidate["finder"] = finder_level(game, fresh, key)
+        kept.append(candidate)
         log(f"  record {number} ply {ply}: win in {n}: {' '.join(line)} "
             f"(level {kept[-1]['finder']}, {nodes} nodes)")
     work["candidates"] += kept
@@ -303,7 +297,12 @@ def select(candidates):
     def difficulty(c):
         return (c["n"], c["finder"], c["nodes"], c["position"])
 
-    by_n = {n: sorted((c for c in candidates if c["n"] == n), key=difficulty) for n in WANTED}
+    seen, distinct = set(), []
+    for c in sorted(candidates, key=lambda c: (c["record"], c["ply"])):
+        if not seen.intersection(likeness(c)):
+            seen.update(likeness(c))
+            distinct.append(c)
+    by_n = {n: sorted((c for c in distinct if c["n"] == n), key=difficulty) for n in WANTED}
     chosen = [c for n in WANTED for c in by_n[n][:WANTED[n]]]
     spare = sorted((c for n in WANTED for c in by_n[n][WANTED[n]:]), key=lambda c: -c["n"])
     chosen += spare[:max(0, PER_GAME - len(chosen))]
@@ -322,8 +321,11 @@ def write_table(specs, log):
         counts = counts_by_n(chosen)
         lines.append(f"# {spec}: {len(chosen)} puzzles (win in 1: {counts[1]}, in 2: {counts[2]}, "
                      f"in 3: {counts[3]})")
+        game = game_from_spec(spec)
         for c in chosen:
-            lines.append(Puzzle(spec, c["position"], c["solution"], c["n"]).row())
+            start = game.new(fen=c["position"])
+            line = Prover(game).solution(start, c["solution"][0], c["n"])  # as the module plays it
+            lines.append(Puzzle(spec, c["position"], line, c["n"]).row())
         total += len(chosen)
         log(f"{spec}: {len(chosen)} puzzles {counts}")
     with open(PUZZLE_FILE, "w", encoding="utf-8") as f:

@@ -177,6 +177,41 @@ class Prover:
         """Every move of the side to move that wins within n moves (exhaustive)."""
         return [m for m in self._ordered(state) if self.move_wins(state, m, n)]
 
+    def winning_move(self, state, n):
+        """The first move found that wins within n, or None."""
+        return next((m for m in self._ordered(state) if self.move_wins(state, m, n)), None)
+
+    def longest_defence(self, state, n):
+        """(reply, moves the solver still needs) for the reply that resists longest, in
+        a position after a solver's move that wins within n (the opponent to move).
+        Ties go to the reply whose proof is largest, then to the first in text order;
+        a reply that ends the game at once needs 0 moves.  (The finder writes these
+        replies into the solutions; the page can answer a learner's other winning move
+        the same way.)"""
+        best, best_rank = None, None
+        for reply in sorted(self.game.legal(state)):
+            after = self.game.apply(state, reply)
+            prover = Prover(self.game, self.node_limit, self.first)
+            needed = 0 if self.game.result(after) is not None else prover.moves_needed(after, n - 1)
+            if best is None or (needed, prover.nodes) > best_rank:
+                best, best_rank = reply, (needed, prover.nodes)
+        return best, best_rank[0]
+
+    def solution(self, state, key, n):
+        """The whole line of a win within n by `key`: the key, then in turn the longest
+        defence and the solver's first winning move found, ending on the winning move."""
+        line = [key]
+        state = self.game.apply(state, key)
+        while n > 1:
+            reply, n = self.longest_defence(state, n)
+            if n == 0:
+                break
+            state = self.game.apply(state, reply)
+            move = self.winning_move(state, n)
+            line += [reply, move]
+            state = self.game.apply(state, move)
+        return line
+
     def moves_needed(self, state, most):
         """The fewest moves (1..most) in which the side to move forces a win, else None."""
         for n in range(1, most + 1):
