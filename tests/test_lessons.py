@@ -3,8 +3,6 @@ is legal and does what the step declares (`shows`), no other legal move does (so
 page never turns down a move that does the thing), and each typical wrong move the step
 explains does not.  The reader's own checks: claims, feedback, malformed files."""
 
-import os
-
 import pytest
 
 from boardgames import GAME_IDS
@@ -73,8 +71,7 @@ def test_claims_are_judged_on_the_position_after_the_move():
     ("lesson | vut | VUT\nstep | one\ncolour | red\n", "unknown key"),
 ])
 def test_malformed_files_are_explained(tmp_path, text, error):
-    path = os.path.join(tmp_path, "lessons.txt")
-    with open(path, "w") as f:
-        f.write(text)
+    path = tmp_path / "lessons.txt"
+    path.write_text(text)
     with pytest.raises(ValueError, match=error):
-        read_lessons(path)
+        read_lessons(str(path))

@@ -5,8 +5,6 @@ exists, and a win in 1 has only the one winning move; for N = 3 no defence escap
 the solver's second move on.  Then the table itself (header, counts, order) and the
 reader."""
 
-import os
-
 import pytest
 
 from boardgames import GAME_IDS
@@ -97,11 +95,10 @@ def test_another_first_move_is_refuted():
     ("game | position | solution | goal\nvault:7 | x | a1-a2 | win in 1\n", "size must be"),
 ])
 def test_malformed_tables_are_explained(tmp_path, text, error):
-    path = os.path.join(tmp_path, "puzzles.txt")
-    with open(path, "w") as f:
-        f.write(text)
+    path = tmp_path / "puzzles.txt"
+    path.write_text(text)
     with pytest.raises(ValueError, match=error):
-        read_puzzles(path)
+        read_puzzles(str(path))
 
 
 def test_game_specs():

@@ -33,7 +33,6 @@ from .puzzles import HERE, game_from_spec, table_rows
 LESSON_FILE = os.path.join(HERE, "lessons.txt")
 SIDES = {"white": "w", "black": "b"}
 STEP_FIELDS = ("position", "ask", "accept", "shows", "right", "wrong")
-LESSON_FIELDS = ("intro", "finish")
 
 
 class Step:
@@ -116,10 +115,12 @@ def read_lessons(path=LESSON_FILE):
 def _set_field(lesson, step, key, text):
     if key == "step":
         lesson.steps.append(Step(text))
-    elif key in LESSON_FIELDS and step is None:
-        setattr(lesson, key, text)
     elif key == "finish":
         lesson.finish = text
+    elif key == "intro":
+        if step is not None:
+            raise ValueError("'intro' comes before the first step")
+        lesson.intro = text
     elif step is None:
         raise ValueError(f"'{key}' belongs to a step: start one with 'step | title'")
     elif key == "accept":
