@@ -1,8 +1,7 @@
 """Every puzzle of py/boardgames/puzzles.txt proved with the engine: its line is legal
-and ends in the solver's win; for N up to 2 no defence escapes (after each of the
-solver's moves every reply still loses within the moves left) and no shorter win
-exists, and a win in 1 has only the one winning move; for N = 3 no defence escapes from
-the solver's second move on.  Then the table itself (header, counts, order) and the
+and ends in the solver's win, no defence escapes (after each of the solver's moves
+every reply still loses within the moves left), a win in 1 has only the one winning
+move, and a win in 2 no win in 1.  Then the table itself (header, counts, order) and the
 reader."""
 
 import pytest
@@ -13,7 +12,6 @@ from boardgames.puzzles import (HEADER, PUZZLE_FILE, Prover, game_from_spec, puz
                                 read_puzzles, spec_of)
 
 PUZZLES = read_puzzles()
-FULL_PROOF_UP_TO = 2  # wins in 3 are proved from the second move on (the first is the finder's)
 PER_GAME = 10
 
 
@@ -29,8 +27,7 @@ def test_puzzle_is_a_forced_win(index):
         left = puzzle.moves - at // 2
         move = line[at]
         assert move in game.legal(state), f"{move} is not legal"
-        if left == 1 or puzzle.moves <= FULL_PROOF_UP_TO or at > 0:
-            assert prover.move_wins(state, move, left), f"{move} does not win within {left}"
+        assert prover.move_wins(state, move, left), f"{move} does not win within {left}"
         state = game.play(state, move)
         if at + 1 < len(line):
             assert game.result(state) is None, "the game goes on until the last move"
@@ -43,12 +40,14 @@ def test_puzzle_is_a_forced_win(index):
         assert outcome["winner"] == solver
 
 
-@pytest.mark.parametrize("index", [i for i, p in enumerate(PUZZLES) if p.moves <= FULL_PROOF_UP_TO],
-                         ids=[f"{p.spec}-{p.goal}" for p in PUZZLES if p.moves <= FULL_PROOF_UP_TO])
+SHORT = [i for i, p in enumerate(PUZZLES) if p.moves <= 2]
+
+
+@pytest.mark.parametrize("index", SHORT, ids=[f"{PUZZLES[i].spec}-{PUZZLES[i].goal}" for i in SHORT])
 def test_no_other_or_shorter_win(index):
     """A win in 1 has one winning move; a win in 2 has no win in 1.  (That no other
-    first move wins in 2 or 3 is what the finder proved; the proof takes too long for
-    the test suite.)"""
+    first move wins within N, and that a win in 3 has no win in 2, is what the finder
+    proved; those proofs take too long for the test suite.)"""
     puzzle = PUZZLES[index]
     game, state = puzzle.game(), puzzle.start()
     prover = Prover(game)

@@ -24,8 +24,9 @@ Difficulty (the order within a game): N, then the lowest level (1 Beginner .. 4 
 5 none) whose search on its arena node budget plays the key move for three seeds, then
 the number of prover nodes the proof of uniqueness took.  Left out as near-duplicates:
 the same men around the solution's cells moved the same way (up to a shift, a mirror
-image or the colours swapped), the same solver moves as another puzzle, more than
-PER_RECORD puzzles of one N from one computer game, and one inside another's line.
+image or the colours swapped), the same solver moves as another puzzle, the same first
+move in one computer game, more than PER_RECORD puzzles of one N from one computer
+game, and one inside another's line.
 
 Work is kept per game in puzzle-work/ (git-ignored): the tool resumes where it stopped
 (a game's time budget counts what was spent before), and the table is rebuilt from
@@ -142,9 +143,11 @@ def finder_level(game, state, key):
 
 
 def likeness(candidate):
-    """What makes two candidates near-duplicates: the same pattern, or the same moves
-    of the solver (the king walking e7-e6-e5 in one game after another)."""
-    return candidate["pattern"], " ".join(candidate["solution"][::2])
+    """What makes two candidates near-duplicates: the same pattern, the same moves of
+    the solver (the king walking e7-e6-e5 in one game after another), or the same first
+    move in the same computer game (two answers to one attack)."""
+    return (candidate["pattern"], " ".join(candidate["solution"][::2]),
+            (candidate["record"], candidate["solution"][0]))
 
 
 def pattern(game, state, line):

@@ -152,8 +152,9 @@ class Prover:
     more positions raises OutOfNodes.
 
     A position's table key is its repetition key plus a move clock where the state has
-    one (UOS's fifty-move rule): within the few plies of a puzzle no position can occur
-    a third time from a fresh start, so nothing else can change a result.
+    one (UOS's fifty-move rule): asked about a position parsed from its text (a fresh
+    history), within the few plies of a puzzle no position can occur a third time, so
+    nothing else can change a result.
     """
 
     def __init__(self, game, node_limit=None, first=()):
