@@ -1,6 +1,7 @@
 """The engine inside real Pyodide (the browser's Python, run by Node) computes exactly
 what it computes in CPython: perft(2) from every game's setup, a fixed playout per
-game, and the perft table's small rows.  Pyodide starts once for all games.
+game, the perft table's small rows, and the lessons and puzzles read from the data
+files beside the modules.  Pyodide starts once for all of it.
 
 Node and node_modules/pyodide are required: without them this test fails, unless
 BOARDGAMES_SKIP_PYODIDE=1 is set (then it is skipped).
@@ -39,7 +40,21 @@ def summary(row_limit):
             game = make_game(game_id, options)
             rows.append([game_id, options, fen, depth, count, perft(game, game.new(fen=fen), depth)])
     return {"python": platform.python_version(), "platform": sys.platform,
-            "games": games, "table": rows}
+            "games": games, "table": rows, "learning": learning()}
+
+def learning():
+    # The readers find their data files beside the modules (as the page's [files] put them).
+    from boardgames.lessons import failed_claims, read_lessons
+    from boardgames.puzzles import Prover, read_puzzles
+    lessons = {}
+    for spec, lesson in read_lessons().items():
+        game = lesson.game()
+        lessons[spec] = [failed_claims(game, step.start(game), step.accept[0], step.shows)
+                         for step in lesson.steps]
+    puzzles = read_puzzles()
+    first = next(p for p in puzzles if p.moves == 1)
+    return {"lessons": lessons, "puzzles": [p.row() for p in puzzles],
+            "proved": Prover(first.game()).winning_moves(first.start(), 1) == [first.solution[0]]}
 
 def playout(game):
     # A playout whose moves depend only on the sorted legal moves, so it is the same
@@ -103,6 +118,13 @@ def test_every_game_computes_the_same(in_pyodide, in_cpython):
 
 def test_tablut_setup_perft(in_pyodide):
     assert in_pyodide["games"]["tablut"]["perft2"] == 4400
+
+
+def test_lessons_and_puzzles_read_the_same(in_pyodide, in_cpython):
+    learning = in_pyodide["learning"]
+    assert learning == in_cpython["learning"]
+    assert learning["proved"] and len(learning["puzzles"]) >= 10 * len(in_cpython["games"])
+    assert all(claims == [] for steps in learning["lessons"].values() for claims in steps)
 
 
 def test_small_perft_table_rows(in_pyodide):

@@ -27,6 +27,14 @@ def test_the_worker_gets_the_whole_engine_and_nothing_of_the_page():
     assert listed == [("boardgames", name) for name in engine]
 
 
+def test_the_page_gets_the_engine_data_files_and_the_worker_does_not():
+    data = sorted(n for n in os.listdir(os.path.join(ROOT, "py", "boardgames")) if n.endswith(".txt"))
+    assert "lessons.txt" in data and "puzzles.txt" in data
+    for name in data:
+        assert f'"./py/boardgames/{name}" = "./boardgames/"' in read("pyscript.toml").splitlines()
+        assert name not in read("worker.toml")
+
+
 def test_the_page_names_no_outside_host():
     for name in ("index.html", "start.js", "pyscript.toml", "worker.toml", "css/style.css", "interpreter.mjs"):
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", read(name)), name

@@ -1,9 +1,10 @@
 """Rewrite the [files] tables of pyscript.toml (the page) and worker.toml (the AI worker)
-from the Python files under py/.
+from the Python files under py/, and for the page also the data files the engine reads
+beside its modules (py/boardgames/*.txt: lessons and puzzles).
 
 PyScript copies each listed file into the browser's file system; a module missing from
 the list fails only in the browser, so tests/test_site.py checks the lists are in sync.
-Run `python3 tools/sync_files.py` after adding or removing a module.
+Run `python3 tools/sync_files.py` after adding or removing a module or data file.
 """
 
 import os
@@ -11,6 +12,7 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("boardgames", "webapp")
 WORKER_PACKAGES = ("boardgames",)  # py/webapp/ai_worker.py is the worker's script itself
+DATA = (".txt",)  # data files the page's modules read (the AI worker needs none)
 HEADER = """# PyScript configuration of the page (index.html).  Everything is served from our own
 # origin: the interpreter is the vendored Pyodide (tools/vendor.py), started by
 # interpreter.mjs (from a snapshot when it can), and [files] copies our Python packages into
@@ -24,30 +26,30 @@ interpreter = "./interpreter.mjs"
 """
 
 
-def python_files(packages=PACKAGES):
-    """(source path relative to the repo, destination folder) for every module."""
+def python_files(packages=PACKAGES, extensions=(".py",)):
+    """(source path relative to the repo, destination folder) for every module (and
+    every file with one of `extensions`)."""
     found = []
     for package in packages:
         folder = os.path.join(ROOT, "py", package)
         for name in sorted(os.listdir(folder)):
-            if name.endswith(".py") and not (package == "webapp" and name == "main.py"):
+            if name.endswith(extensions) and not (package == "webapp" and name == "main.py"):
                 found.append((f"./py/{package}/{name}", f"./{package}/"))
     return found
 
 
-def render(header=HEADER, packages=PACKAGES):
+def render(header=HEADER, packages=PACKAGES, extensions=(".py",) + DATA):
     lines = [header, "[files]"]
-    lines += [f'"{src}" = "{dst}"' for src, dst in python_files(packages)]
+    lines += [f'"{src}" = "{dst}"' for src, dst in python_files(packages, extensions)]
     return "\n".join(lines) + "\n"
 
 
 def render_worker():
-    return render(WORKER_HEADER, WORKER_PACKAGES)
+    return render(WORKER_HEADER, WORKER_PACKAGES, (".py",))
 
 
 if __name__ == "__main__":
-    for name, header, packages in (("pyscript.toml", HEADER, PACKAGES),
-                                   ("worker.toml", WORKER_HEADER, WORKER_PACKAGES)):
+    for name, text in (("pyscript.toml", render()), ("worker.toml", render_worker())):
         with open(os.path.join(ROOT, name), "w") as f:
-            f.write(render(header, packages))
-        print(f"{name} lists {len(python_files(packages))} Python files")
+            f.write(text)
+        print(f"{name} lists {text.count(' = ')} files")
