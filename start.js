@@ -98,7 +98,8 @@
 
   function chooseOpening() {
     let source = params, saved = null;
-    if (!embed && !data.linkParams.some((name) => params.has(name))) saved = savedGame();
+    const exercise = params.has("learn") ? "lesson" : params.has("puzzle") ? "puzzle" : null;
+    if (!embed && !exercise && !data.linkParams.some((name) => params.has(name))) saved = savedGame();
     if (saved) source = new URLSearchParams({ game: saved.game, ...Object(saved.options) });
     const game = data.games[source.get("game")] ? source.get("game") : data.default;
     const options = {};
@@ -110,8 +111,10 @@
     const board = data.boards[key];
     // Another position than the setup: the picture must not pass for the game.
     const own = saved ? Boolean(saved.moves && saved.moves.length) || (saved.fen || board.setup) !== board.setup
-      : Boolean(params.get("fen") || params.get("moves"));
-    return { game, options, key, board, own };
+      : Boolean(exercise || params.get("fen") || params.get("moves"));
+    // What the page will show instead of the setup, in the words of the note on the picture.
+    const loading = exercise ? `Loading the ${exercise}\u2026` : "Loading your game\u2026";
+    return { game, options, key, board, own, loading };
   }
 
   // -- the board's size: as py/webapp/main.py's App.resize computes the canvas's
@@ -159,7 +162,7 @@
       box.appendChild(label);
     }
     box.hidden = Object.keys(game.options).length === 0;
-    byId("status").textContent = opening.own ? "Loading your game\u2026" : game.status;
+    byId("status").textContent = opening.own ? opening.loading : game.status;
     byId("draw").hidden = !game.draw;  // between two humans, as Python will show it
     const link = new URLSearchParams();
     for (const name of [...data.linkParams, ...Object.keys(game.options)]) {
@@ -179,6 +182,7 @@
   function showPreview(picture) {
     const preview = byId("preview");
     byId("preview-note").hidden = !opening.own;
+    byId("preview-note").textContent = opening.loading;
     picture.then((svg) => {
       if (ready) return;
       byId("preview-board").innerHTML = svg;

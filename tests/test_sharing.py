@@ -30,6 +30,12 @@ def test_a_link_naming_a_game_wins_over_the_saved_one():
     assert page["session"].options == {"size": 8} and not page["set_aside"]
 
 
+def test_a_lesson_or_puzzle_link_keeps_the_saved_game_to_come_back_to():
+    for exercise in ({"learn": "1"}, {"puzzle": "3"}):
+        page = opening({"game": "pux", **exercise}, SAVED)
+        assert page["session"].game_id == "tablut" and page["session"].moves == ["d1-d3", "e3-f3"]
+
+
 def test_an_embedded_page_shows_its_link_not_the_saved_game():
     page = opening({"embed": "1"}, SAVED)
     assert page["embed"] and page["session"].moves == [] and not page["set_aside"]

@@ -109,6 +109,8 @@ class GamePanel:
             row = element(f"captured-{side}")
             row.innerHTML = ""
             add_text(row, "span", lost_words(session.game, side, lost[side])).className = "visually-hidden"
+            if not lost[side]:
+                continue  # (nothing to see: the words above are for screen readers)
             shown_row = add_text(row, "span", "")
             shown_row.setAttribute("aria-hidden", "true")
             shown_row.className = "shown"

@@ -35,6 +35,7 @@ def state_object(app):
         "cursor": app.view.shown_cursor(),
         "moving": app.view.motion is not None,
         "motions": app.motions,
+        "coach": app.coach.hook_state(),
     })
 
 

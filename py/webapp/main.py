@@ -7,8 +7,8 @@ which draws the board whole and lets every panel show what it derives from them.
 Panels never call each other: they change the session or the view through the App.
 The panels: game_panels.py (game list, rules, options, status, help), computer_panel.py
 (thinking, Move now, Hint, demo speed and Pause), share_panel.py (move list and review,
-saving, links, records), setup_panel.py (the position editor); hook.py is
-window.boardgames.
+saving, links, records), setup_panel.py (the position editor), coach_panel.py (a
+lesson or a puzzle); hook.py is window.boardgames.
 """
 
 import asyncio
@@ -19,6 +19,7 @@ from pyscript import document, window
 
 from webapp import access, hook, sharing
 from webapp.computer import is_demo
+from webapp.coach_panel import CoachPanel
 from webapp.computer_panel import ComputerPanel
 from webapp.dom import element
 from webapp.game_panels import GamePanel
@@ -55,7 +56,8 @@ class App:
         self.result = ResultPanel(self)
         self.sound = SoundPanel(self)
         self.embed = EmbedPanel(self, params)
-        self.panels = (self.game, self.share, self.computer, self.result, self.sound)  # what update() refreshes
+        self.coach = CoachPanel(self)
+        self.panels = (self.coach, self.game, self.share, self.computer, self.result, self.sound)  # what update() refreshes
         self.shown = (None, 0)  # (session, moves) on the board at the last update
         self.motion_start = None  # the animation frame time the motion began at
         self.press = None  # (cell, pointer id, x, y, deselect?): a man pressed, maybe to drag
@@ -369,7 +371,8 @@ def start():
     app.begin(opening["session"])
     app.update()
     notes = [] if store is not None or opening["embed"] else [sharing.NOT_SAVED]
-    app.say(" ".join(opening["messages"] + [settings_problem or ""] + app.embed.open() + notes).strip())
+    coached = app.coach.open_link(params)
+    app.say(" ".join(opening["messages"] + [settings_problem or ""] + app.embed.open() + coached + notes).strip())
     hook.install(app)
     element("loading").hidden = True
     app.embed.take_over()

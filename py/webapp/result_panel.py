@@ -23,7 +23,8 @@ class ResultPanel:
         session = self.app.session
         words = session.result_words()
         position = (session, session.revision)
-        if words is None or session.revision == 0 or self.app.view.reviewing is not None:
+        if (words is None or session.revision == 0 or self.app.view.reviewing is not None
+                or self.app.coach.run is not None):  # a lesson or puzzle says it in its panel
             element("result-card").hidden = True
             return
         if position == self.ended:

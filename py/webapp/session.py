@@ -8,6 +8,7 @@ from boardgames.core import SIDE_NAMES, side_of
 from boardgames.grid import notation_order
 
 HUMAN, COMPUTER = "human", "computer"
+PAGE = "page"  # a player whose moves the page plays itself (a puzzle's replies)
 
 
 class Session:
@@ -25,6 +26,7 @@ class Session:
         self.agreed_draw = False  # the players agreed a draw here (kept until undone)
         self.message = ""
         self.revision = 0  # counts changes of the position, so the page's panels see them
+        self.referee = None  # while a lesson or puzzle runs: move -> True to let it be played
 
     # -- position ----------------------------------------------------------------
     @property
@@ -113,6 +115,9 @@ class Session:
         if self.to_move_is_computer():
             self.message = "Wait: the computer is thinking."
             return None
+        if self.players[self.state.turn] == PAGE:
+            self.message = "Wait for the reply."
+            return None
         if cell is None:
             self.select(None)
             return None
@@ -122,6 +127,9 @@ class Session:
         if self.selected is not None:
             moves = self.destinations(self.selected).get(cell)
             if moves:
+                if self.referee is not None and not self.referee(moves[0]):
+                    self.select(None)
+                    return None
                 return self.play(moves[0])
             if cell == self.selected:
                 self.select(None)
@@ -165,8 +173,8 @@ class Session:
 
     # -- undo / redo ---------------------------------------------------------------
     def undo(self):
-        """Take back an agreed draw, or one move, or, against the computer, back to the
-        human's last turn."""
+        """Take back an agreed draw, or one move, or, against the computer (or the page's
+        replies), back to the human's last turn."""
         if self.agreed_draw:
             self.agreed_draw = False
             self.revision += 1
@@ -174,7 +182,7 @@ class Session:
         if not self.moves:
             return False
         self._take_back()
-        while self.moves and self.players[self.state.turn] == COMPUTER and HUMAN in self.players.values():
+        while self.moves and self.players[self.state.turn] != HUMAN and HUMAN in self.players.values():
             self._take_back()
         return True
 

@@ -1,6 +1,12 @@
-"""The "Set up position" panel: its palette, side to move and position text, and the board
-while a position is set up (the editing itself is webapp/setup_editor.py)."""
+"""The "Set up position" panel: its palette, side to move and position text, the board
+while a position is set up (the editing itself is webapp/setup_editor.py), and a
+teacher's puzzle link for the position (webapp/coach.py proves the win)."""
 
+import asyncio
+
+from pyscript import window
+
+from webapp import coach
 from webapp.dom import add_text, element
 from webapp.setup_editor import BoardEditor
 
@@ -20,6 +26,7 @@ class SetupPanel:
         app.listen(element("setup-start"), "click", lambda e: self.start())
         app.listen(element("setup-clear"), "click", lambda e: self.clear())
         app.listen(element("setup-cancel"), "click", lambda e: self.close(changed=True))
+        app.listen(element("setup-puzzle"), "click", lambda e: app.launch(self.puzzle_link()))
 
     def open(self):
         """Show the "Set up position" panel, starting from the position on the board."""
@@ -37,6 +44,7 @@ class SetupPanel:
             button.setAttribute("data-letter", letter)
         self.letter = self.editor.palette()[0][0]
         element("setup").hidden = False
+        element("setup-puzzle-box").hidden = True
         element("setup-open").setAttribute("aria-expanded", "true")
         self.show_editor()
         app.update()  # the computer stops thinking while a position is set up
@@ -97,6 +105,32 @@ class SetupPanel:
             return
         app.say("Started from the position set up.")
         app.canvas.focus()
+
+    async def puzzle_link(self):
+        """A link that gives the position in the box as a puzzle: the fewest moves (1 to
+        3) in which the side to move forces a win, proved here; else say why not."""
+        app = self.app
+        element("setup-puzzle-box").hidden = True
+        try:
+            position = self.editor.game.fen(self.editor.game.new(fen=element("setup-text").value))
+        except ValueError as error:
+            app.say(f"This position cannot be played: {error}")
+            return
+        app.say("Looking for a forced win\u2026")
+        await asyncio.sleep(0.05)  # let the words show before the search holds the page
+        if self.editor is None:
+            return
+        try:
+            puzzle = coach.make_puzzle(self.editor.game, position)
+        except ValueError as error:
+            app.say(f"No puzzle here: {error}.")
+            return
+        run = coach.PuzzleRun([puzzle], custom=True)
+        box = element("setup-puzzle-link")
+        box.value = f"{window.location.origin}{window.location.pathname}?{coach.puzzle_query(run)}"
+        element("setup-puzzle-box").hidden = False
+        box.select()
+        app.say(f"Puzzle link ready: {run.words()['ask']} Copy it to share.")
 
     def close(self, changed=False):
         """Hide the editor (Cancel: back to the game as it was)."""

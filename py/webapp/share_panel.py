@@ -78,10 +78,11 @@ class SharePanel:
             return None
 
     def save(self):
-        """Keep the game in this browser when it changed (an embedded page keeps nothing)."""
+        """Keep the game in this browser when it changed (an embedded page keeps nothing,
+        nor does a lesson or a puzzle)."""
         store = self.storage()
-        if not self.keep or store is None:
-            return
+        if not self.keep or store is None or self.app.coach.run is not None:
+            return  # (a lesson's or puzzle's position is not your game)
         payload = saved_payload(self.app.session, self.app.computer.level())
         if payload == self.saved:
             return

@@ -11,7 +11,8 @@ from .record import computer_param, replay, restore, settings_from_query, share_
 
 SAVE_KEY = "boardgames.saved"  # localStorage: the game in progress
 SET_ASIDE_KEY = "boardgames.saved.unreadable"  # a saved game that could not be restored
-LINK_PARAMS = ("game", "fen", "moves")  # a link naming a game wins over the saved one
+LINK_PARAMS = ("game", "fen", "moves")  # a link naming a game wins over the saved one...
+EXERCISE_PARAMS = ("learn", "puzzle")  # ... unless it opens a lesson or a puzzle over it
 NOT_SAVED = ("This browser does not let the page keep your game (storage is refused here, "
              "as in a page embedded by another site): play on, it just will not come back.")
 
@@ -23,7 +24,8 @@ def opening(params, saved):
     An embedded page neither restores nor saves (it shows the game its link names)."""
     settings, messages = settings_from_query(params)
     embed = settings["embed"]
-    if saved and not embed and not any(name in params for name in LINK_PARAMS):
+    linked = any(name in params for name in LINK_PARAMS) and not any(name in params for name in EXERCISE_PARAMS)
+    if saved and not embed and not linked:
         try:
             session, level = restore(saved)
             return {"session": session, "level": level, "embed": False, "messages": messages,

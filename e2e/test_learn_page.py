@@ -1,0 +1,132 @@
+"""Learn and Puzzles in the page, by clicks on the board: one lesson and one puzzle per
+game family (a wrong move explained and not played, the right ones praised, the page's
+replies, the end of the lesson against the Beginner), solved puzzles remembered, a
+puzzle's link, Leave back to the game, and a teacher's puzzle link from the editor."""
+
+import pytest
+
+from boardgames.lessons import read_lessons
+from boardgames.puzzles import game_from_spec, puzzles_for, read_puzzles
+from conftest import click_cell, play_by_clicks, state
+
+FAMILIES = ("vut", "tablut", "vault", "pux", "uos")
+LESSONS = {lesson.game_id: lesson for lesson in read_lessons().values()}
+
+
+def click_move(page, game, move):
+    """A move by clicks: its man, Pux's carried neighbours (shift-clicks), its cell."""
+    src, dst = game.move_cells(move)
+    click_cell(page, src)
+    for extra in sorted(game.move_extras(move)):
+        page.keyboard.down("Shift")
+        click_cell(page, extra)
+        page.keyboard.up("Shift")
+    click_cell(page, dst)
+
+
+def feedback(page):
+    return page.inner_text("#coach-feedback")
+
+
+def coach(page):
+    return state(page)["coach"]
+
+
+@pytest.mark.parametrize("game_id", FAMILIES)
+def test_a_lesson_then_a_puzzle_by_clicks(open_page, game_id):
+    lesson = LESSONS[game_id]
+    game = game_from_spec(lesson.spec)
+    page = open_page(f"?game={game_id}&learn=1")
+    assert page.inner_text("#coach-title") == lesson.title
+    assert page.is_hidden("#players") and page.is_hidden("#learn")
+    for index, step in enumerate(lesson.steps):
+        assert page.inner_text("#coach-progress") == f"Step {index + 1} of {len(lesson.steps)}: {step.title}"
+        assert step.ask in page.inner_text("#coach-ask")
+        start = game.new(fen=step.position)
+        assert state(page)["fen"] == game.fen(start)
+        if index == 0:  # one wrong move per lesson: explained, not played
+            wrong = next(m for m in game.legal(start) if not step.accepts(m) and not game.move_extras(m))
+            click_move(page, game, wrong)
+            assert state(page)["moves"] == [] and feedback(page) == step.feedback(wrong)
+        click_move(page, game, step.accept[0])
+        assert state(page)["moves"] == [step.accept[0]], feedback(page)
+        assert feedback(page) == step.right and coach(page)["passed"]
+        page.click("#coach-next")
+    assert page.inner_text("#coach-progress") == "Lesson complete"
+    assert feedback(page) == lesson.finish
+    page.click("#coach-play")
+    assert coach(page) is None and page.is_hidden("#coach")
+    assert page.input_value("#player-b") == "computer" and page.input_value("#level") == "1"
+    assert state(page)["game"] == game_id and len(state(page)["moves"]) <= 1  # (the computer may open)
+
+    # the Puzzles button, then the list: the first win in 2
+    page.click("#puzzles")
+    puzzles = puzzles_for(game_id, read_puzzles())
+    number = next(n for n, p in enumerate(puzzles, start=1) if p.moves == 2)
+    page.select_option("#coach-pick", str(number))
+    puzzle = puzzles[number - 1]
+    game = puzzle.game()
+    assert state(page)["fen"] == game.fen(puzzle.start())
+    assert page.inner_text("#coach-progress") == f"Puzzle {number} of {len(puzzles)}: win in 2"
+    key, reply, last = puzzle.solution
+    wrong = next(m for m in game.legal(puzzle.start()) if m != key and not game.move_extras(m))
+    click_move(page, game, wrong)
+    assert state(page)["moves"] == [] and feedback(page).startswith(f"{wrong} does not win in 2")
+    click_move(page, game, key)
+    page.wait_for_function("window.boardgames.state().moves.length === 2")
+    assert state(page)["moves"] == [key, reply]
+    assert feedback(page).endswith("Your move: win in 1.")
+    click_move(page, game, last)
+    assert feedback(page) == f"{last} wins. Solved!"
+    assert page.is_hidden("#result-card")
+    assert page.inner_text(f"#coach-pick option[value='{number}']").endswith("\u2713")
+
+
+def test_a_puzzle_link_remembers_solving_and_leave_brings_the_game_back(open_page):
+    page = open_page("?game=tablut")
+    play_by_clicks(page, state(page)["legal"][0])
+    before = state(page)["moves"]
+    saved = page.evaluate("localStorage.getItem('boardgames.saved')")
+    puzzle = puzzles_for("tablut", read_puzzles())[0]
+    page.click("#puzzles")
+    assert coach(page)["index"] == 0
+    click_move(page, puzzle.game(), puzzle.solution[0])
+    assert feedback(page).endswith("Solved!")
+    link = page.input_value("#coach-link")
+    assert link.endswith("?game=tablut&puzzle=1")
+    page.click("#coach-leave")
+    assert state(page)["moves"] == before and coach(page) is None
+    assert page.evaluate("localStorage.getItem('boardgames.saved')") == saved, "a puzzle is not saved as the game"
+
+    again = open_page("?game=tablut&puzzle=1")  # same browser: the solve is remembered
+    assert again.inner_text("#coach-progress").endswith("(solved)")
+    again.click("#coach-leave")
+    assert state(again)["moves"] == before, "the saved game comes back after a puzzle link"
+    again.click("#puzzles")
+    assert coach(again)["index"] == 1, "Puzzles opens at the first one not solved"
+
+
+def test_a_teacher_makes_a_puzzle_link_from_a_set_up_position(open_page):
+    table = next(p for p in puzzles_for("tablut", read_puzzles()) if p.moves == 2)
+    page = open_page("?game=tablut")
+    page.click("#setup-open")
+    page.fill("#setup-text", table.position)
+    page.click("#setup-puzzle")
+    page.wait_for_selector("#setup-puzzle-box:not([hidden])")
+    link = page.input_value("#setup-puzzle-link")
+    assert "puzzle=custom" in link and "Puzzle link ready" in page.inner_text("#message")
+    pupil = open_page(link[link.index("?"):])
+    assert pupil.inner_text("#coach-title") == "Tablut puzzle"
+    assert pupil.inner_text("#coach-progress") == "Win in 2"
+    assert state(pupil)["fen"] == table.game().fen(table.start())
+    click_move(pupil, table.game(), table.solution[0])
+    pupil.wait_for_function("window.boardgames.state().moves.length === 2")
+
+
+def test_bad_learning_links_say_why_and_still_play(open_page):
+    page = open_page("?game=pux&puzzle=99")
+    assert "There is no puzzle '99' for Pux" in page.inner_text("#message")
+    assert coach(page)["index"] == 0
+    page = open_page("?game=vault&puzzle=custom&position=junk&solution=a1-a2")
+    assert "The puzzle link does not work" in page.inner_text("#message")
+    assert coach(page) is None and state(page)["legal"]
