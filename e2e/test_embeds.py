@@ -4,6 +4,7 @@ games that cost nothing until touched; a board on screen half a second after nav
 the live board taking the picture's place and playing the click made on it; the site
 folder under a path; a sandboxed frame; the embed parameters and bad ones."""
 
+import contextlib
 import re
 
 import pytest
@@ -37,12 +38,25 @@ def ready(page_or_frame):
     page_or_frame.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
 
 
-def host(tmp_path, html):
-    """A page on another site (`localhost`), served from tmp_path: (server, its URL)."""
+@contextlib.contextmanager
+def class_page(browser, tmp_path, html, viewport):
+    """A page on another site (`localhost`, served from tmp_path) holding `html`, opened
+    in a fresh context: yields it and its Watch; at the end its frames must have made no request
+    elsewhere and logged no console error."""
     (tmp_path / "class.html").write_text(f"<!doctype html><meta charset='utf-8'><title>Class page</title>"
                                          f"<link rel='icon' href='data:,'>{html}")
     server = serve(str(tmp_path))
-    return server, f"http://localhost:{server.server_address[1]}/class.html"
+    url = f"http://localhost:{server.server_address[1]}/class.html"
+    context = browser.new_context(viewport=viewport)
+    seen = Watch(host_page=url.rsplit("/", 1)[0])
+    try:
+        page = seen.follow(context.new_page())
+        page.goto(url)
+        yield page, seen
+        assert seen.console_errors == [] and seen.foreign_requests() == []
+    finally:
+        context.close()
+        server.shutdown()
 
 
 def preview_points(owner, game_id, cells, options=None, flipped=False):
@@ -82,12 +96,8 @@ def test_a_class_page_on_another_site_shows_three_boards_and_starts_only_the_tou
               "vut": "game=vut&moves=c2-c5+i8-i5&viewer=1"}
     frames_html = "".join(f'<iframe title="{name}" src="{site}/index.html?embed=1&{query}" width="420" '
                           f'height="480" style="border:0"></iframe>' for name, query in embeds.items())
-    server, url = host(tmp_path, f"<h1>Today's games</h1>{frames_html}")
-    context = browser.new_context(viewport={"width": 1320, "height": 700})
-    seen = Watch(host_page=url.rsplit("/", 1)[0])
-    try:
-        page = seen.follow(context.new_page())
-        page.goto(url)
+    html = f"<h1>Today's games</h1>{frames_html}"
+    with class_page(browser, tmp_path, html, {"width": 1320, "height": 700}) as (page, seen):
         frames = {name: page.frame(url=re.compile(re.escape(query))) for name, query in embeds.items()}
         for frame in frames.values():
             frame.wait_for_selector("#preview.drawn", state="attached")
@@ -115,10 +125,6 @@ def test_a_class_page_on_another_site_shows_three_boards_and_starts_only_the_tou
             assert not frames[name].evaluate(
                 "performance.getEntriesByType('resource').some(e => e.name.endsWith('.wasm'))")
             assert frames[name].evaluate("document.body.dataset.ready") is None
-        assert seen.console_errors == [] and seen.foreign_requests() == []
-    finally:
-        context.close()
-        server.shutdown()
 
 
 ATTEMPTS = 3  # first visits (fresh contexts); on a machine loaded by other work one can be late
@@ -215,13 +221,9 @@ def test_the_site_folder_under_a_path_starts_plays_and_then_works_offline(browse
 
 
 def test_a_sandboxed_frame_on_another_site_plays_without_storage_or_offline_copy(browser, site, tmp_path):
-    server, url = host(tmp_path, f'<iframe sandbox="allow-scripts allow-same-origin" title="game" '
-                                 f'src="{site}/index.html?game=tablut" width="1000" height="800"></iframe>')
-    context = browser.new_context(viewport={"width": 1100, "height": 850})
-    seen = Watch(host_page=url.rsplit("/", 1)[0])
-    try:
-        page = seen.follow(context.new_page())
-        page.goto(url)
+    html = (f'<iframe sandbox="allow-scripts allow-same-origin" title="game" '
+            f'src="{site}/index.html?game=tablut" width="1000" height="800"></iframe>')
+    with class_page(browser, tmp_path, html, {"width": 1100, "height": 850}) as (page, _):
         frame = page.frame(url=re.compile("game=tablut"))
         ready(frame)
         assert frame.evaluate(REFUSED_STORAGE)
@@ -235,10 +237,6 @@ def test_a_sandboxed_frame_on_another_site_plays_without_storage_or_offline_copy
         frame.click("#copy-link")  # refused here: the link is selected instead, and said so
         frame.wait_for_function("/link/i.test(document.getElementById('message').textContent)")
         assert frame.evaluate("navigator.serviceWorker.controller") is None
-        assert seen.console_errors == [] and seen.foreign_requests() == []
-    finally:
-        context.close()
-        server.shutdown()
 
 
 RECORD = "d1-d3+e3-f3+a4-a3"

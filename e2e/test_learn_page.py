@@ -3,11 +3,14 @@ game family (a wrong move explained and not played, the right ones praised, the 
 replies, the end of the lesson against the Beginner), solved puzzles remembered, a
 puzzle's link, Leave back to the game, and a teacher's puzzle link from the editor."""
 
+import re
+
 import pytest
 
 from boardgames.lessons import read_lessons
 from boardgames.puzzles import game_from_spec, puzzles_for, read_puzzles
 from conftest import click_cell, play_by_clicks, state
+from test_embeds import REFUSED_STORAGE, class_page, ready
 
 FAMILIES = ("vut", "tablut", "vault", "pux", "uos")
 LESSONS = {lesson.game_id: lesson for lesson in read_lessons().values()}
@@ -130,3 +133,32 @@ def test_bad_learning_links_say_why_and_still_play(open_page):
     page = open_page("?game=vault&puzzle=custom&position=junk&solution=a1-a2")
     assert "The puzzle link does not work" in page.inner_text("#message")
     assert coach(page) is None and state(page)["legal"]
+
+
+def test_a_puzzle_embedded_on_a_class_site_is_solved_without_storage(browser, site, tmp_path):
+    """A teacher's class page on another site frames a puzzle (storage refused there):
+    it starts, the pupil solves it by clicks, nothing is kept and nothing fails."""
+    puzzles = puzzles_for("vault", read_puzzles())
+    number = next(n for n, p in enumerate(puzzles, start=1) if p.moves == 2)
+    puzzle, game = puzzles[number - 1], puzzles[number - 1].game()
+    html = (f'<iframe title="puzzle" src="{site}/index.html?game=vault&puzzle={number}'
+            f'&embed=1&autostart=1" width="700" height="820"></iframe>')
+    with class_page(browser, tmp_path, html, {"width": 800, "height": 900}) as (page, _):
+        frame = page.frame(url=re.compile("puzzle="))
+        assert frame.inner_text("#preview-note") == "Loading the puzzle\u2026"
+        ready(frame)
+        assert frame.evaluate(REFUSED_STORAGE)
+        assert frame.inner_text("#coach-progress").startswith(f"Puzzle {number} of ")
+        box = page.locator("iframe").bounding_box()
+
+        def click(cell):
+            point = frame.evaluate("name => window.boardgames.squareCenter(name)", cell)
+            page.mouse.click(box["x"] + point["x"], box["y"] + point["y"])
+
+        key, reply, last = puzzle.solution
+        for cell in game.move_cells(key):
+            click(cell)
+        frame.wait_for_function("window.boardgames.state().moves.length === 2")
+        for cell in game.move_cells(last):
+            click(cell)
+        assert frame.inner_text("#coach-feedback") == f"{last} wins. Solved!"
