@@ -162,3 +162,37 @@ def test_a_puzzle_embedded_on_a_class_site_is_solved_without_storage(browser, si
         for cell in game.move_cells(last):
             click(cell)
         assert frame.inner_text("#coach-feedback") == f"{last} wins. Solved!"
+
+
+def keyboard_to(page, cell):
+    """Walk the board's cursor to `cell` with the arrow keys (a square board, White
+    below), then press Enter there."""
+    for _ in range(20):
+        now = state(page)["cursor"]
+        if now == cell:
+            break
+        if now[0] != cell[0]:
+            page.keyboard.press("ArrowRight" if cell[0] > now[0] else "ArrowLeft")
+        else:
+            page.keyboard.press("ArrowUp" if int(cell[1:]) > int(now[1:]) else "ArrowDown")
+    assert state(page)["cursor"] == cell
+    page.keyboard.press("Enter")
+
+
+def test_a_lesson_step_by_keyboard_with_its_words_in_live_regions(open_page):
+    lesson = LESSONS["tablut"]
+    step = lesson.steps[0]
+    page = open_page("?game=tablut&learn=1")
+    assert page.get_attribute("#coach-feedback", "aria-live") == "polite"
+    assert page.get_attribute("#coach", "aria-labelledby") == "coach-title"
+    page.focus("#board")
+    page.keyboard.press("ArrowUp")  # the cursor shows
+    src, dst = lesson.game().move_cells(step.accept[0])
+    keyboard_to(page, src)
+    assert state(page)["selected"] == src
+    keyboard_to(page, dst)
+    assert state(page)["moves"] == [step.accept[0]] and feedback(page) == step.right
+    page.focus("#coach-next")
+    page.keyboard.press("Enter")
+    assert page.inner_text("#coach-progress").startswith("Step 2 of ")
+    assert page.evaluate("document.activeElement.id") == "coach-title"
