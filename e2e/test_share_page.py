@@ -15,6 +15,7 @@ def test_history_review_shows_past_positions_and_holds_the_game(module_page):
     new_game(page, "tablut")
     play_by_clicks(page, "d1-d3")
     play_by_clicks(page, "e3-f3")
+    page.wait_for_function("!window.boardgames.state().moving")  # (the man has slid off e3)
     live = canvas_pixel(page, *centre(page, "e3"))  # e3 emptied by the second move
     page.click("#move-list li:nth-child(1) button")
     assert state(page)["reviewing"] == 1
