@@ -121,7 +121,9 @@
   function boardSize(aspect) {
     const area = byId("board-area");
     let width = Math.max(200, area.clientWidth), height = width * aspect;
-    const limit = Math.max(240, innerHeight - area.getBoundingClientRect().top - 16);
+    // Fit the window's height, but never below 60% of it (where a panel over the board
+    // leaves less, as on a phone in a lesson, the page scrolls a little instead).
+    const limit = Math.max(240, Math.min(width, 0.6 * innerHeight), innerHeight - area.getBoundingClientRect().top - 16);
     if (height > limit) [height, width] = [limit, limit / aspect];
     return [width, height];
   }

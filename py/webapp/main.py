@@ -324,7 +324,9 @@ class App:
         aspect = Layout.aspect(cells, labelled)
         width = max(200, area.clientWidth)
         height = width * aspect
-        limit = max(240, window.innerHeight - area.getBoundingClientRect().top - 16)
+        # the window's height, but never below 60% of it (as start.js's boardSize)
+        limit = max(240, min(width, 0.6 * window.innerHeight),
+                    window.innerHeight - area.getBoundingClientRect().top - 16)
         if height > limit:
             height, width = limit, limit / aspect
         ratio = window.devicePixelRatio or 1
