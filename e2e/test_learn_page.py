@@ -41,7 +41,7 @@ def test_a_lesson_then_a_puzzle_by_clicks(open_page, game_id):
     game = game_from_spec(lesson.spec)
     page = open_page(f"?game={game_id}&learn=1")
     assert page.inner_text("#coach-title") == lesson.title
-    assert page.is_hidden("#players") and page.is_hidden("#learn")
+    assert page.is_hidden("#players") and page.is_hidden("#learn") and page.is_hidden("#hint")
     for index, step in enumerate(lesson.steps):
         assert page.inner_text("#coach-progress") == f"Step {index + 1} of {len(lesson.steps)}: {step.title}"
         assert step.ask in page.inner_text("#coach-ask")
