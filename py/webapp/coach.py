@@ -8,12 +8,13 @@ when its session's first move is one the step accepts, a puzzle is solved when i
 session has played the whole line.
 """
 
+import functools
 import json
 from urllib.parse import urlencode
 
 from boardgames import GAME_IDS, game_ids
-from boardgames.core import SIDE_NAMES
-from boardgames.lessons import read_lessons
+from boardgames.core import OTHER, SIDE_NAMES
+from boardgames.lessons import lesson_for, read_lessons
 from boardgames.puzzles import OutOfNodes, Prover, Puzzle, game_from_spec, puzzles_for, read_puzzles, spec_of
 
 from .session import HUMAN, PAGE, Session
@@ -29,10 +30,6 @@ def spec_session(spec, position, players):
     """A session of the game a spec names (`vault:10`), from a position text."""
     game = game_from_spec(spec)
     return Session(game.id, options=dict(game.chosen), fen=position, players=players)
-
-
-def other(side):
-    return "b" if side == "w" else "w"
 
 
 class LessonRun:
@@ -123,7 +120,7 @@ class PuzzleRun:
         self.helped = False  # Show me was used: not counted as solved
         self.solver = self.puzzle.start().turn
         self.feedback = ""
-        players = {self.solver: HUMAN, other(self.solver): PAGE}
+        players = {self.solver: HUMAN, OTHER[self.solver]: PAGE}
         self.session = spec_session(self.puzzle.spec, self.puzzle.position, players)
         self.session.referee = self.judge
 
@@ -134,6 +131,10 @@ class PuzzleRun:
     @property
     def finished(self):
         return self.ply >= len(self.line)
+
+    def passed(self):
+        """(As a lesson step's:) the puzzle is solved."""
+        return self.finished
 
     def left(self):
         """The solver's moves still needed, this one included."""
@@ -168,7 +169,7 @@ class PuzzleRun:
     def miss_words(self, move, reply, left):
         if left == 1:
             return f"{move} does not win at once. Look for the move that ends the game now."
-        opponent = SIDE_NAMES[other(self.solver)].capitalize()
+        opponent = SIDE_NAMES[OTHER[self.solver]].capitalize()
         if reply:
             return f"{move} does not win in {left}: {opponent} answers {reply}. Try another move."
         return f"{move} is not the move that wins in {left}. Try another move."
@@ -189,7 +190,7 @@ class PuzzleRun:
         reply = self.reply_due()
         self.session.play(reply)
         left = self.left()
-        self.feedback = (f"{SIDE_NAMES[other(self.solver)].capitalize()} answered {reply}. "
+        self.feedback = (f"{SIDE_NAMES[OTHER[self.solver]].capitalize()} answered {reply}. "
                          f"Your move: win in {left}.")
         return reply
 
@@ -228,13 +229,28 @@ class PuzzleRun:
 
 
 # -- what a link asks for -------------------------------------------------------------
+@functools.cache
+def all_lessons():
+    """Every lesson, read once a visit (the panels ask at every update)."""
+    return read_lessons()
+
+
+@functools.cache
+def all_puzzles():
+    """Every puzzle of the table, read once a visit."""
+    return read_puzzles()
+
+
 def lesson_of(game_id):
     """The lesson of a game id, or None."""
-    return next((lesson for lesson in read_lessons().values() if lesson.game_id == game_id), None)
+    try:
+        return lesson_for(game_id, all_lessons())
+    except KeyError:
+        return None
 
 
 def table_puzzles(game_id):
-    return puzzles_for(game_id, read_puzzles())
+    return puzzles_for(game_id, all_puzzles())
 
 
 def read_solved(text):

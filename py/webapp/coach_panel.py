@@ -10,7 +10,7 @@ import asyncio
 from pyscript import document, window
 
 from webapp import coach
-from webapp.dom import add_text, element
+from webapp.dom import add_text, element, keep_text, stored_text
 from webapp.session import COMPUTER, HUMAN
 
 REPLY_PAUSE = 0.6  # seconds before the page plays a puzzle's reply
@@ -43,11 +43,7 @@ class CoachPanel:
     # -- starting and leaving ------------------------------------------------------
     def solved(self):
         """The keys of the puzzles solved in this browser (none where storage is refused)."""
-        store = self.app.share.storage()
-        try:
-            return coach.read_solved(store.getItem(coach.SOLVED_KEY) if store is not None else None)
-        except Exception:  # noqa: BLE001 - storage refused on reading: nothing solved yet
-            return set()
+        return coach.read_solved(stored_text(coach.SOLVED_KEY))
 
     def start(self, run, focus=True):
         """Put a run's exercise on the board (keeping the game to come back to)."""
@@ -83,10 +79,10 @@ class CoachPanel:
             self.start(run, focus=False)
         return problems
 
-    def leave(self, session=None):
-        """Back to the game that was on the board (or to `session`)."""
+    def leave(self):
+        """Back to the game that was on the board."""
         app = self.app
-        back = session or self.left
+        back = self.left
         self.run = self.left = None
         app.begin(back)
         app.say("")
@@ -158,7 +154,7 @@ class CoachPanel:
 
     def show_buttons(self, run):
         lesson = run.kind == "lesson"
-        done = run.passed() if lesson else run.finished
+        done = run.passed()
         waiting = not lesson and run.reply_due() is not None
         element("coach-show").hidden = done or (lesson and run.finished)
         element("coach-show").disabled = waiting
@@ -184,12 +180,7 @@ class CoachPanel:
         text = coach.solved_text(run.solved)
         if text != self.stored:
             self.stored = text
-            store = self.app.share.storage()
-            try:
-                if store is not None:
-                    store.setItem(coach.SOLVED_KEY, text)
-            except Exception:  # noqa: BLE001 - storage refused: solved for this visit only
-                pass
+            keep_text(coach.SOLVED_KEY, text)  # (where refused: solved for this visit only)
         if run.reply_due() is not None and self.pending != (run, run.ply):
             self.pending = (run, run.ply)
             self.app.launch(self.reply_later(run, run.session, run.ply))
@@ -208,5 +199,5 @@ class CoachPanel:
             return None
         return {"kind": run.kind, "index": run.index, "count": run.count,
                 "feedback": run.feedback, "finished": run.finished,
-                "passed": run.passed() if run.kind == "lesson" else run.finished,
+                "passed": run.passed(),
                 "solved": sorted(run.solved) if run.kind == "puzzle" else []}

@@ -21,7 +21,7 @@ from webapp import access, hook, sharing
 from webapp.computer import is_demo
 from webapp.coach_panel import CoachPanel
 from webapp.computer_panel import ComputerPanel
-from webapp.dom import element
+from webapp.dom import element, storage
 from webapp.game_panels import GamePanel
 from webapp.embed_panel import EmbedPanel
 from webapp.layout import Layout, board_cells
@@ -362,7 +362,7 @@ def start():
     params = js.Object.fromEntries(js.URLSearchParams.new(window.location.search)).to_py()
     app = App(params)
     settings_problem = app.install()
-    store = app.share.storage()
+    store = storage()
     saved = store.getItem(sharing.SAVE_KEY) if store is not None else None
     opening = sharing.opening(params, saved if isinstance(saved, str) else None)
     if opening["set_aside"]:

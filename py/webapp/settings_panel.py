@@ -4,7 +4,7 @@ coordinates, dots); motion and sound are read where moves are shown and heard.""
 
 from pyscript import document, window
 
-from webapp.dom import add_text, element
+from webapp.dom import add_text, element, keep_text, stored_text
 from webapp.settings import CHOICES, SETTINGS_KEY, WORDS, choose, read_settings, schemes, write_settings
 
 
@@ -22,9 +22,7 @@ class SettingsPanel:
             for value in allowed:
                 add_text(select, "option", WORDS[value]).value = str(value).lower()
             self.app.listen(select, "change", lambda e, name=name: self.changed(name))
-        store = self.app.share.storage()
-        text = store.getItem(SETTINGS_KEY) if store is not None else None
-        self.chosen, problem = read_settings(text if isinstance(text, str) else None)
+        self.chosen, problem = read_settings(stored_text(SETTINGS_KEY))
         for name, value in self.chosen.items():
             element(f"setting-{name}").value = str(value).lower()
         self.apply()
@@ -37,10 +35,7 @@ class SettingsPanel:
         """Choose `value` for the setting `name`: kept where storage allows, shown at once."""
         self.chosen = {**self.chosen, name: value}
         element(f"setting-{name}").value = str(value).lower()
-        store = self.app.share.storage()
-        try:
-            store.setItem(SETTINGS_KEY, write_settings(self.chosen))
-        except Exception:  # noqa: BLE001 - no storage here (None) or refused: the choice lasts the visit
+        if not keep_text(SETTINGS_KEY, write_settings(self.chosen)):  # the choice lasts the visit
             self.app.say("This browser keeps nothing for this page: the setting lasts until you leave.")
         self.apply()
         self.app.resize()

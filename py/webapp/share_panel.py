@@ -8,7 +8,7 @@ from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from webapp import sharing
-from webapp.dom import add_text, element, js_object
+from webapp.dom import add_text, element, js_object, storage
 from webapp.picture import draw_picture, picture_name, picture_size, position_svg
 from webapp.record import game_record, parse_record, saved_payload
 
@@ -69,18 +69,10 @@ class SharePanel:
         self.app.review(None)
         element("board").focus()
 
-    @staticmethod
-    def storage():
-        """The browser's localStorage, or None where it is refused (some sandboxed frames)."""
-        try:
-            return window.localStorage
-        except Exception:  # noqa: BLE001 - a page without storage still plays
-            return None
-
     def save(self):
         """Keep the game in this browser when it changed (an embedded page keeps nothing,
         nor does a lesson or a puzzle)."""
-        store = self.storage()
+        store = storage()
         if not self.keep or store is None or self.app.coach.run is not None:
             return  # (a lesson's or puzzle's position is not your game)
         payload = saved_payload(self.app.session, self.app.computer.level())
