@@ -35,6 +35,7 @@ document.body.dataset.probe = json.dumps({
     "sys.path": sys.path, "os.environ": dict(os.environ), "sys.executable": sys.executable,
     "sys.argv": sys.argv, "sys.orig_argv": sys.orig_argv, "sys.flags": str(sys.flags),
     "cwd": os.getcwd(), "random": random.random(),
+    "precompiled": sorted(set(sys.modules["webapp.precompiled"].used)) if "webapp.precompiled" in sys.modules else None,
     "stdlib": sorted(name for name, module in list(sys.modules.items())
                      if (getattr(module, "__file__", None) or "").startswith("/lib/python"))})
 """
@@ -165,6 +166,12 @@ def test_a_restored_python_looks_like_a_plain_one_with_fresh_randomness(browser,
     # restore (why the snapshot needs no precompiled stdlib)
     assert set(restored.pop("stdlib")) <= set(manifest(ROOT)["modules"])
     plain.pop("stdlib")
+    # the page's DOM modules and PyScript's package came compiled in the snapshot, byte for
+    # byte the files PyScript wrote; a plain start compiles them (precompiled.py)
+    kept = restored.pop("precompiled")
+    assert plain.pop("precompiled") is None
+    dom = {f"/home/pyodide/webapp/{name}.py" for name in ("dom", "hook", "game_panels", "share_panel", "coach_panel")}
+    assert dom <= set(kept) and "/home/pyodide/pyscript/__init__.py" in kept
     assert restored == plain
     assert restored["sys.path"].count("") == 1 and restored["sys.executable"] == "/home/pyodide/this.program"
     assert not [value for value in restored["os.environ"].values() if ROOT in value or "node" in value]

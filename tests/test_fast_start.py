@@ -65,6 +65,33 @@ def test_the_snapshot_imports_the_standard_modules_any_of_our_files_imports(tree
     assert fast_start.stdlib_modules(str(stdlib), str(tree)) == ["json", "re"]
 
 
+# PyScript's package: | file | its source | run by `import pyscript` |
+PACKAGE = """
+pyscript/__init__.py | from pyscript.context import x\\nif x:\\n    from pyscript.workers import w | yes
+pyscript/context.py  | import json; x = 1                                                | yes
+pyscript/workers.py  | w = 1                                                             | yes
+pyscript/web.py      | import pyscript.media                                             | no
+pyscript/media.py    | m = 1                                                             | no
+pyscript/fetch.py    | def get():\\n    from pyscript.web import page                    | no
+"""
+
+
+def test_the_snapshot_compiles_what_import_pyscript_runs_and_not_what_its_functions_import():
+    rows = [[field.strip() for field in line.split("|")] for line in PACKAGE.strip().splitlines()]
+    package = {path: source.replace("\\n", "\n").encode() for path, source, _ in rows}
+    assert fast_start.started_pyscript(package) == {path for path, _, run in rows if run == "yes"}
+
+
+def test_pyscript_package_is_the_one_its_bundle_writes_and_the_config_files_are_listed():
+    package = fast_start.pyscript_package()
+    assert "pyscript/__init__.py" in package and b"import" in package["pyscript/__init__.py"]
+    started = fast_start.started_pyscript(package)
+    assert "pyscript/__init__.py" in started and "pyscript/web.py" not in started
+    files = fast_start.config_files()
+    assert "./py/webapp/dom.py" in files["page"] and "./py/webapp/dom.py" not in files["worker"]
+    assert "./py/boardgames/core.py" in files["worker"]
+
+
 def test_the_real_snapshot_holds_every_pure_module_and_no_dom_glue():
     modules = fast_start.snapshot_modules()
     engine = [m for m in fast_start.our_modules() if m.startswith("boardgames")]

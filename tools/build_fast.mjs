@@ -71,6 +71,8 @@ async function main() {
   const pyodide = await loadPyodide({
     indexURL, ...quiet, _makeSnapshot: true, _sysExecutable: "./this.program",
   });
+  // A restore puts the snapshot into the memory Pyodide's wasm starts with: it must not grow.
+  const memory = pyodide._module.HEAP8.length;
   for (const [dest, source] of Object.entries(spec.files)) {
     const target = `${spec.home}/${dest}`;
     pyodide.FS.mkdirTree(path.posix.dirname(target));
@@ -81,6 +83,10 @@ async function main() {
   importAll.destroy();
   pyodide.runPython(spec.warm_up, { globals: pyodide.toPy({}) });
   pyodide.runPython("import random; random.seed(0)");  // reseeded after every restore
+  if (pyodide._module.HEAP8.length > memory) {
+    fail(`the imports and warm-up grew Python's memory from ${memory} to ${pyodide._module.HEAP8.length} ` +
+         "bytes: a restore could not hold it (import or warm up less)");
+  }
   fs.writeFileSync(spec.snapshot, pyodide.makeMemorySnapshot());
   // The variables Emscripten gave Python here: the loader replaces them by the browser's.
   const environ = pyodide._module.getEnvStrings().map((line) => line.split("=")[0]);

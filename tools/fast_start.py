@@ -32,6 +32,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import tomllib
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -41,11 +42,21 @@ HOME = "/home/pyodide"  # Pyodide's working directory, where PyScript's [files] 
 OUTPUT = os.path.join("vendor", "fast")
 MANIFEST = "manifest.json"
 PYSCRIPT_PYTHON = os.path.join("node_modules", "@pyscript", "core", "src", "stdlib", "pyscript")
-# Run in the snapshot after the imports, through the engine's contract only: every game's
-# rule book made once, so the tables games keep per board (Vault's jump landings, ...) are
-# in the snapshot instead of being computed while the page starts (it lists every game).
+# The dist bundle's source map holds, in this file, the Python package PyScript writes into
+# the browser's file system at every start (its sources as PyScript ships them).
+PYSCRIPT_ARTIFACT = "src/stdlib/pyscript.js"
+PYSCRIPT_DIST = os.path.join("node_modules", "@pyscript", "core", "dist")
+# Run in the snapshot after the imports: the page's own start-up code compiled
+# (`webapp.precompiled`: the DOM modules and PyScript's package, which only the browser can
+# import, at the paths the page reads them from); then every game's rule book made once
+# (through the engine's contract), so the tables games keep per board (Vault's jump
+# landings, ...) are in the snapshot instead of being computed while the page starts.  A
+# restore cannot hold more memory than Pyodide starts with (30 MB): build_fast.mjs stops if
+# the warm-up needs more (reading the lessons and puzzles here too would).
 WARM_UP = """
 from boardgames import GAME_IDS, get_game
+from webapp import precompiled
+precompiled.keep({{path: open(path, "rb").read() for path in {precompile!r}}})
 for game_id in GAME_IDS:
     get_game(game_id)
 """
@@ -56,15 +67,26 @@ WASM = "pyodide.asm.wasm"
 def imported_names(path):
     """Absolute module names a Python file imports (anywhere in it)."""
     with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read(), path)
+        return import_names(ast.walk(ast.parse(f.read(), path)))
+
+
+def import_names(nodes):
     names = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Import):
             names |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names.add(node.module)
             names |= {f"{node.module}.{alias.name}" for alias in node.names}
     return names
+
+
+def run_at_import(node):
+    """The statements a module runs when imported: all but function bodies."""
+    for child in ast.iter_child_nodes(node):
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            yield child
+            yield from run_at_import(child)
 
 
 def our_modules(root=ROOT):
@@ -101,6 +123,43 @@ def snapshot_modules(root=ROOT):
     return pure
 
 
+def started_pyscript(package):
+    """The files of PyScript's package (`pyscript_package`) that `import pyscript` runs:
+    the closure of what each imports at import time (not in its functions)."""
+    paths = {path.removesuffix(".py").removesuffix("/__init__").replace("/", "."): path for path in package}
+    found, todo = set(), ["pyscript"]
+    while todo:
+        module = todo.pop()
+        if module in paths and paths[module] not in found:
+            found.add(paths[module])
+            todo += import_names(run_at_import(ast.parse(package[paths[module]], paths[module])))
+    return found
+
+
+def pyscript_package(root=ROOT):
+    """{path under the home directory: source bytes} of the Python package PyScript writes
+    at every start, from its dist bundle's source map (the artifact the bundle embeds)."""
+    dist = os.path.join(root, PYSCRIPT_DIST)
+    for name in sorted(os.listdir(dist)):
+        if not name.endswith(".js.map"):
+            continue
+        with open(os.path.join(dist, name)) as f:
+            source_map = json.load(f)
+        for source, content in zip(source_map["sources"], source_map.get("sourcesContent") or []):
+            if source.endswith(PYSCRIPT_ARTIFACT) and content:
+                tree = json.loads(content.split("export default", 1)[1].strip().removesuffix(";"))
+                return dict(_files(tree, ""))
+    raise RuntimeError(f"no {PYSCRIPT_ARTIFACT} in {PYSCRIPT_DIST}/*.js.map")
+
+
+def _files(tree, folder):
+    for name, value in tree.items():
+        if isinstance(value, str):
+            yield folder + name, value.encode("utf-8")
+        else:
+            yield from _files(value, f"{folder}{name}/")
+
+
 def stdlib_modules(stdlib_zip, root=ROOT):
     """Standard modules any of our Python files or PyScript's Python imports (the names,
     dotted or not, that the zip holds as a module or a package)."""
@@ -112,6 +171,16 @@ def stdlib_modules(stdlib_zip, root=ROOT):
     with zipfile.ZipFile(stdlib_zip) as z:
         present = {re.sub(r"(/__init__)?\.py$", "", n).replace("/", ".") for n in z.namelist() if n.endswith(".py")}
     return sorted(name for name in wanted & present if name.split(".")[0] not in BROWSER)
+
+
+def config_files(root=ROOT):
+    """{"page": [...], "worker": [...]}: the [files] PyScript fetches for the page
+    (pyscript.toml) and for the AI worker (worker.toml); the loader fetches them early."""
+    found = {}
+    for key, name in (("page", "pyscript.toml"), ("worker", "worker.toml")):
+        with open(os.path.join(root, name), "rb") as f:
+            found[key] = sorted(tomllib.load(f).get("files", {}))
+    return found
 
 
 def sha256(data):
@@ -137,13 +206,26 @@ def snapshot(root, pyodide_dir, modules):
     with the standard modules we use."""
     sources = our_modules(root)
     with tempfile.TemporaryDirectory() as work:
+        # the snapshot's files, and those it compiles for the page: the DOM modules it
+        # imports (main.py is PyScript's script, not imported) and PyScript's package
+        files = {path.removeprefix("py/"): os.path.join(root, path) for path in sources.values()}
+        precompile = [sources[m].removeprefix("py/") for m in sources
+                      if m not in modules and m != "webapp.main"]
+        package = pyscript_package(root)
+        for path in started_pyscript(package):
+            files[path] = os.path.join(work, path)
+            os.makedirs(os.path.dirname(files[path]), exist_ok=True)
+            with open(files[path], "wb") as f:
+                f.write(package[path])
+            precompile.append(path)
+        precompile = sorted(f"{HOME}/{path}" for path in precompile)
         spec = {
             "pyodide": pyodide_dir + os.sep,
             "snapshot": os.path.join(work, "snapshot"),
             "home": HOME,
-            "files": {sources[m].removeprefix("py/"): os.path.join(root, sources[m]) for m in modules},
+            "files": files,
             "imports": stdlib_modules(os.path.join(pyodide_dir, STDLIB), root) + modules,
-            "warm_up": WARM_UP,
+            "warm_up": WARM_UP.format(precompile=precompile),
         }
         spec_file = os.path.join(work, "spec.json")
         with open(spec_file, "w") as f:
@@ -175,6 +257,7 @@ def make(root=ROOT, out=None):
         "modules": built["modules"],
         "environ": built["environ"],
         "stdlib": {"sha256": sha256(stdlib), "bytes": len(stdlib)},  # vendor/pyodide's, as served
+        "files": config_files(root),
         "sources": {path: sha256(read_bytes(os.path.join(root, path)))
                     for path in sorted(sources[m] for m in modules)},
     }
