@@ -21,6 +21,8 @@
 // and nothing of the build machine shows.  Whatever fails falls back to a plain start with a
 // line on the console and nothing on screen.  Once the board is ready the service worker
 // precaches the snapshot and the plain wasm, so every later visit restores from the cache.
+// PyScript's [files] (listed in the manifest) are fetched as soon as the plan is made, and
+// answered from memory when PyScript asks for them once Python is up.
 //
 // Every URL is relative to this module, so the site works under any path prefix.
 
@@ -60,13 +62,17 @@ os.environ.update(line.split("=", 1) for line in environ)
 sys.path[:] = list(dict.fromkeys(sys.path))
 `;
 
+// Begun as soon as this module is imported: start.js imports it the moment the engine starts,
+// so the snapshot is read and checked while PyScript's own JavaScript still loads.  Pyodide's
+// glue code is needed whichever way Python starts (Pyodide's own import of it later gets
+// this same module).
+const begun = performance.now();
+import(new URL("pyodide.asm.mjs", PYODIDE).href).catch(() => {});
+const planned = planStart().catch((error) => ({ how: "plain", reason: error.message }));
+
 export async function loadPyodide(options = {}) {
-  const begun = performance.now();
-  // Needed whichever way Python starts: asked for at once (Pyodide's own import of it later
-  // gets this same module).
-  import(new URL("pyodide.asm.mjs", PYODIDE).href).catch(() => {});
   const plain = { ...options, indexURL: PYODIDE.href };
-  const plan = await planStart().catch((error) => ({ how: "plain", reason: error.message }));
+  const plan = await planned;
   let pyodide = null;
   if (plan.how !== "plain") {
     const restoreFetch = plan.wasm ? serveWasm(plan.wasm) : () => {};
@@ -86,6 +92,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   pyodide ??= await startPyodide(plain);
+  if (plan.files) serveFiles(plan.files);
   // How Python started in this context (page or worker): for the console and for tests.
   const seconds = (performance.now() - begun) / 1000;
   globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null };
@@ -111,6 +118,12 @@ async function planStart() {
   if (!manifestResponse.ok) return { how: "plain", reason: "no fast-start files" };
   const manifest = await manifestResponse.json();
   if (manifest.pyodide !== version) return { how: "plain", reason: `the snapshot is for Pyodide ${manifest.pyodide}` };
+  // PyScript's [files], fetched now rather than one by one once Python is up (files()).
+  const files = new Map((manifest.files?.[inPage ? "page" : "worker"] ?? []).map((path) => {
+    const bytes = fetchBytes(path);
+    bytes.catch(() => {});
+    return [new URL(path, SITE).href, bytes];
+  }));
   const snapshotURL = new URL(manifest.snapshot.file, FAST);
   const unpackedCache = UNPACKED_CACHE + manifest.snapshot.sha256.slice(0, 16);
   const unpackedKey = `${snapshotURL.href}?unpacked`;
@@ -121,7 +134,7 @@ async function planStart() {
   const stdlibBlob = await (await stdlibResponse).blob();
   const stdlib = URL.createObjectURL(stdlibBlob);
   if (!cachedSnapshot && !unpacked && !(rate > SNAPSHOT_RATE)) {
-    return { how: "lean", stdlib, lock, wasm, rate, reason: "no snapshot cached, and not worth its bytes here" };
+    return { how: "lean", stdlib, lock, wasm, rate, files, reason: "no snapshot cached, and not worth its bytes here" };
   }
   // Checked and unpacked while Pyodide fetches and compiles its wasm: if any check fails,
   // loadPyodide fails before Python starts, and the plain start follows.  A kept unpacked
@@ -135,7 +148,7 @@ async function planStart() {
       : packed(),
     stdlibBlob.arrayBuffer().then((bytes) => expectDigest(
       bytes, manifest.stdlib.sha256, "the stdlib zip is not the one the snapshot was made over")),
-    expectSources(manifest.sources),
+    expectSources(manifest.sources, files),
   ]).then(([bytes]) => new Uint8Array(bytes));
   snapshot.catch(() => {});
   // After a restore from the packed snapshot: keep it unpacked, drop any other kept.
@@ -144,7 +157,7 @@ async function planStart() {
     const stale = (await caches.keys()).filter((name) => name.startsWith(UNPACKED_CACHE) && name !== unpackedCache);
     await Promise.all(stale.map((name) => caches.delete(name)));
   }).catch(() => {});  // no room: the next start unpacks again
-  return { how: "snapshot", stdlib, lock, wasm, rate, snapshot, keep, environ: manifest.environ };
+  return { how: "snapshot", stdlib, lock, wasm, rate, files, snapshot, keep, environ: manifest.environ };
 }
 
 /** False where storage is refused (cross-site frames, insecure origins): there the page
@@ -215,13 +228,20 @@ async function expectDigest(bytes, sha256, message) {
   if (hex !== sha256) throw new Error(message);
 }
 
-/** Every source the snapshot imported must be the file served now. */
-async function expectSources(sources) {
+/** Every source the snapshot imported must be the file served now (`files`: the fetches
+ * of PyScript's [files] under way). */
+async function expectSources(sources, files) {
   await Promise.all(Object.entries(sources).map(async ([path, sha256]) => {
-    const response = await fetch(new URL(path, SITE));
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-    await expectDigest(await response.arrayBuffer(), sha256, `${path} has changed since the snapshot was made`);
+    const bytes = files.get(new URL(path, SITE).href) ?? fetchBytes(path);
+    await expectDigest(await bytes, sha256, `${path} has changed since the snapshot was made`);
   }));
+}
+
+/** The bytes of the site's file `path`. */
+async function fetchBytes(path) {
+  const response = await fetch(new URL(path, SITE));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return response.arrayBuffer();
 }
 
 async function gunzip(bytes) {
@@ -245,6 +265,24 @@ function serveWasm(wasm) {
       () => realFetch.call(this, resource, init));
   };
   return () => { globalThis.fetch = realFetch; };
+}
+
+/** PyScript fetches its [files] once `loadPyodide` has returned: each of `files` (URL ->
+ * promise of the bytes fetched early) answers the first request for it; a file whose early
+ * fetch failed is fetched again, so PyScript reports the failure as it would have. */
+function serveFiles(files) {
+  const realFetch = globalThis.fetch;
+  const release = () => { if (globalThis.fetch === answer) globalThis.fetch = realFetch; };
+  const answer = function (resource, init) {
+    const url = String(resource instanceof Request ? resource.url : resource);
+    const bytes = files.get(url);
+    if (!bytes || (init?.method ?? "GET") !== "GET") return realFetch.call(this, resource, init);
+    files.delete(url);
+    if (!files.size) release();
+    return bytes.then((data) => new Response(data), () => realFetch.call(this, resource, init));
+  };
+  globalThis.fetch = answer;
+  setTimeout(release, 60000);  // files PyScript never asked for (a config changed since the build)
 }
 
 function settle(pyodide, buildEnviron) {

@@ -201,6 +201,9 @@
     byId("play").hidden = true;
     byId("loading").hidden = false;
     watchProgress();
+    // Python's loader first: it reads the cached snapshot while PyScript's JavaScript loads
+    // (PyScript's own import of it gets this same module).
+    import("./interpreter.mjs").catch(() => {});  // a failure shows when PyScript imports it
     const engine = byId("engine").content.firstElementChild;
     const script = document.createElement("script");
     script.type = "module";
