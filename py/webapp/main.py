@@ -121,7 +121,7 @@ class App:
         self.view.review(session, None)
         self.view.motion = self.view.drag = self.press = None
         self.setup.close()
-        self.resize()
+        self.fit()  # update() draws
 
     def options_changed(self, chosen):
         """An option was changed to `chosen` ({name: text}): a new game with it."""
@@ -318,6 +318,11 @@ class App:
         self.draw()
 
     def resize(self):
+        self.fit()
+        self.draw()
+
+    def fit(self):
+        """The canvas sized to the room the page gives the board, and its layout."""
         area = element("board-area")
         cells = board_cells(self.session.game)
         labelled = self.view.coordinates
@@ -337,7 +342,6 @@ class App:
         self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
         self.css_size = (width, height)
         self.layout = Layout(cells, width, height, flipped=self.view.flipped, labelled=labelled)
-        self.draw()
 
     def draw(self):
         view = self.view
