@@ -37,17 +37,21 @@ const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
 const STDLIB = new URL("python_stdlib.zip", PYODIDE).href;  // the snapshot was made over it
 const LOCK = new URL("pyodide-lock.json", PYODIDE).href;
 const inPage = typeof document !== "undefined";  // else: the AI worker
-// The snapshot unpacked (31 MB), kept by this module after a restore in a cache of its own
-// named after the snapshot, so that later starts skip unpacking it (0.3-0.7 s).
+// The snapshot unzipped (Python's memory without its zero pages: about 20 of its 30 MB), kept
+// by this module after a restore in a cache of its own named after the snapshot, so that
+// later starts skip unzipping it (0.3-0.7 s).
 const UNPACKED_CACHE = "python-snapshot-";
 
 // A first visit (no snapshot cached) measures its link on the first PROBE_BYTES of the
 // gzipped wasm it needs anyway; above SNAPSHOT_RATE (bytes/s) it takes the snapshot too: its
-// 7 MB cost less than the CPU they save (about 2 s on a slow machine).  An AI worker never
-// downloads the snapshot: it starts once the board is ready, usually after the service
-// worker has cached it, and until then the page's thread plays for the computer.
+// 7 MB cost less than the CPU they save (about 2 s on a slow machine).  Above PLAIN_WASM_RATE
+// (a local network) it drops the gzipped wasm for the plain one: its 6 MB more cost less
+// than unzipping on the page's thread, and the browser compiles it as it streams in.  An AI
+// worker never downloads the snapshot: it starts once the board is ready, usually after the
+// service worker has cached it, and until then the page's thread plays for the computer.
 const PROBE_BYTES = 256 * 1024;
 const SNAPSHOT_RATE = 4e6;
+const PLAIN_WASM_RATE = 40e6;
 
 // After a restore: what the snapshot kept from the build must not show.  `random` gets
 // fresh entropy (else every load plays the same computer games), the environment variables
@@ -95,7 +99,8 @@ export async function loadPyodide(options = {}) {
   if (plan.files) serveFiles(plan.files);
   // How Python started in this context (page or worker): for the console and for tests.
   const seconds = (performance.now() - begun) / 1000;
-  globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null };
+  globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null,
+                                  wasm: plan.how !== "plain" && plan.wasm ? "gzipped" : "plain" };
   console.info(`boardgames: Python started (${plan.how}) in ${seconds.toFixed(2)} s` +
                (plan.reason ? `: ${plan.reason}` : "") +
                (plan.rate ? ` [link ${(plan.rate / 1e6).toFixed(1)} MB/s]` : ""));
@@ -129,8 +134,9 @@ async function planStart() {
   const unpackedKey = `${snapshotURL.href}?unpacked`;
   const [cachedWasm, cachedSnapshot, unpacked] = await Promise.all([
     fromCache(WASM), fromCache(snapshotURL), caches.match(unpackedKey, { cacheName: unpackedCache })]);
-  const wasm = cachedWasm ? null : download(new URL(manifest.wasm.file, FAST), manifest.wasm);
+  let wasm = cachedWasm ? null : download(new URL(manifest.wasm.file, FAST), manifest.wasm);
   const rate = cachedSnapshot || unpacked || !wasm || !inPage ? null : await wasm.rate;
+  if (rate > PLAIN_WASM_RATE) wasm = null;  // the rest of it comes in a moment, unused
   const stdlibBlob = await (await stdlibResponse).blob();
   const stdlib = URL.createObjectURL(stdlibBlob);
   if (!cachedSnapshot && !unpacked && !(rate > SNAPSHOT_RATE)) {
@@ -141,7 +147,7 @@ async function planStart() {
   // copy that fails its check is replaced by the packed snapshot.
   let fromKept = Boolean(unpacked);
   const packed = () => checked(cachedSnapshot ?? fetch(snapshotURL), manifest.snapshot).then(gunzip);
-  const snapshot = Promise.all([
+  const pages = Promise.all([
     unpacked
       ? checked(unpacked, { file: "the kept unpacked snapshot", sha256: manifest.snapshot.unpacked_sha256 })
         .catch(() => { fromKept = false; return packed(); })
@@ -149,10 +155,11 @@ async function planStart() {
     stdlibBlob.arrayBuffer().then((bytes) => expectDigest(
       bytes, manifest.stdlib.sha256, "the stdlib zip is not the one the snapshot was made over")),
     expectSources(manifest.sources, files),
-  ]).then(([bytes]) => new Uint8Array(bytes));
+  ]).then(([bytes]) => bytes);
+  const snapshot = pages.then((bytes) => memoryOf(bytes, manifest.snapshot.memory_bytes));
   snapshot.catch(() => {});
   // After a restore from the packed snapshot: keep it unpacked, drop any other kept.
-  const keep = () => fromKept || snapshot.then(async (bytes) => {
+  const keep = () => fromKept || pages.then(async (bytes) => {
     await (await caches.open(unpackedCache)).put(unpackedKey, new Response(bytes));
     const stale = (await caches.keys()).filter((name) => name.startsWith(UNPACKED_CACHE) && name !== unpackedCache);
     await Promise.all(stale.map((name) => caches.delete(name)));
@@ -242,6 +249,24 @@ async function fetchBytes(path) {
   const response = await fetch(new URL(path, SITE));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   return response.arrayBuffer();
+}
+
+/** Python's memory from the snapshot's pages (tools/fast_start.py `pack`: little-endian
+ * uint32 memory size and run count, then each run's offset and length, then the runs'
+ * bytes; the pages left out are zeros). */
+function memoryOf(pages, size) {
+  const view = new DataView(pages);
+  if (view.getUint32(0, true) !== size) throw new Error("the snapshot is not the size the manifest gives");
+  const memory = new Uint8Array(size);
+  const runs = view.getUint32(4, true);
+  let from = 8 + 8 * runs;
+  for (let run = 0; run < runs; run++) {
+    const at = view.getUint32(8 + 8 * run, true), length = view.getUint32(12 + 8 * run, true);
+    memory.set(new Uint8Array(pages, from, length), at);
+    from += length;
+  }
+  if (from !== pages.byteLength) throw new Error("the snapshot's pages do not add up");
+  return memory;
 }
 
 async function gunzip(bytes) {

@@ -27,11 +27,11 @@ def serve_page_with_added_game(page, site):
     """Route `added-game.html` and its `added-game/` files: the site's page and config,
     pointed at an entry that registers Breakthrough first."""
     html = read("index.html")
-    assert 'src="./py/webapp/main.py"' in html and 'config="./pyscript.toml"' in html
-    html = html.replace('src="./py/webapp/main.py"', 'src="./added-game/start.py"').replace(
-        'config="./pyscript.toml"', 'config="./added-game/pyscript.toml"')
+    entry = '<script type="py" config="./pyscript.toml">import webapp.main</script>'
+    assert html.count(entry) == 1
+    html = html.replace(entry, '<script type="py" src="./added-game/start.py" config="./added-game/pyscript.toml"></script>')
     config = read("pyscript.toml").replace('"./py/', '"../py/').replace(
-        "[files]\n", '[files]\n"./breakthrough.py" = "./"\n"../py/webapp/main.py" = "./webapp/"\n')
+        "[files]\n", '[files]\n"./breakthrough.py" = "./"\n')
     files = {"added-game.html": (html, "text/html"), "added-game/pyscript.toml": (config, "text/plain"),
              "added-game/start.py": (ENTRY, "text/plain"), "added-game/breakthrough.py": (read(GAME), "text/plain")}
     for name, (body, kind) in files.items():

@@ -92,6 +92,16 @@ def test_pyscript_package_is_the_one_its_bundle_writes_and_the_config_files_are_
     assert "./py/boardgames/core.py" in files["worker"]
 
 
+def test_the_snapshot_leaves_out_the_pages_of_zeros_and_gives_the_memory_back_whole():
+    page = fast_start.PAGE
+    memory = bytes(range(256)) * 16 + bytes(3 * page) + b"end" + bytes(page - 3) + b"tail"
+    packed = fast_start.pack(memory)
+    assert fast_start.unpack(packed) == memory
+    # two runs (the first page; the last two): the three pages of zeros are not stored
+    assert len(packed) == 8 + 2 * 8 + len(memory) - 3 * page
+    assert fast_start.unpack(fast_start.pack(bytes(2 * page))) == bytes(2 * page)
+
+
 def test_the_real_snapshot_holds_every_pure_module_and_no_dom_glue():
     modules = fast_start.snapshot_modules()
     engine = [m for m in fast_start.our_modules() if m.startswith("boardgames")]

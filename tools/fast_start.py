@@ -3,8 +3,8 @@
 
 - a memory snapshot of Pyodide with the standard modules we use and our pure modules
   already imported and every game's rule book made once (WARM_UP), made under Node by
-  tools/build_fast.mjs, gzipped: restoring it skips Python's initialisation and the
-  compiling of those modules, the CPU-bound bulk of a start;
+  tools/build_fast.mjs, without its pages of zeros (`pack`) and gzipped: restoring it skips
+  Python's initialisation and the compiling of those modules, the CPU-bound bulk of a start;
 - Pyodide's wasm gzipped (9.6 MB -> 3.5 MB), for first visits over a slow link: bytes, not
   CPU, are what such a visit waits for;
 - manifest.json, tying them together: Pyodide's version and build id, each file's name
@@ -30,6 +30,7 @@ import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import tempfile
 import tomllib
@@ -183,6 +184,37 @@ def config_files(root=ROOT):
     return found
 
 
+PAGE = 4096  # the snapshot leaves out Python's memory pages that hold only zeros
+
+
+def pack(memory):
+    """The snapshot's bytes for a memory image: little-endian uint32 memory size and run
+    count, each run's offset and length, then the runs' bytes (runs of pages that are not
+    all zeros).  A third of the memory is zeros: the loader reads and copies less."""
+    zero = bytes(PAGE)
+    runs = []
+    for at in range(0, len(memory), PAGE):
+        if memory[at:at + PAGE] != zero[:len(memory) - at]:
+            if runs and runs[-1][0] + runs[-1][1] == at:
+                runs[-1][1] += min(PAGE, len(memory) - at)
+            else:
+                runs.append([at, min(PAGE, len(memory) - at)])
+    header = struct.pack(f"<{2 + 2 * len(runs)}I", len(memory), len(runs), *(n for run in runs for n in run))
+    return header + b"".join(memory[at:at + length] for at, length in runs)
+
+
+def unpack(packed):
+    """The memory image of `pack`'s bytes."""
+    size, count = struct.unpack_from("<2I", packed)
+    runs = struct.unpack_from(f"<{2 * count}I", packed, 8)
+    memory = bytearray(size)
+    at = 8 + 8 * count
+    for offset, length in zip(runs[::2], runs[1::2]):
+        memory[offset:offset + length] = packed[at:at + length]
+        at += length
+    return bytes(memory)
+
+
 def sha256(data):
     return hashlib.sha256(data).hexdigest()
 
@@ -207,10 +239,9 @@ def snapshot(root, pyodide_dir, modules):
     sources = our_modules(root)
     with tempfile.TemporaryDirectory() as work:
         # the snapshot's files, and those it compiles for the page: the DOM modules it
-        # imports (main.py is PyScript's script, not imported) and PyScript's package
+        # imports and PyScript's package
         files = {path.removeprefix("py/"): os.path.join(root, path) for path in sources.values()}
-        precompile = [sources[m].removeprefix("py/") for m in sources
-                      if m not in modules and m != "webapp.main"]
+        precompile = [sources[m].removeprefix("py/") for m in sources if m not in modules]
         package = pyscript_package(root)
         for path in started_pyscript(package):
             files[path] = os.path.join(work, path)
@@ -244,10 +275,11 @@ def make(root=ROOT, out=None):
     out = out or os.path.join(root, OUTPUT)
     modules = snapshot_modules(root)
     raw, built = snapshot(root, pyodide_dir, modules)
+    pages = pack(raw)
     sources = our_modules(root)
     stdlib = read_bytes(os.path.join(pyodide_dir, STDLIB))
     files = {  # name pattern ({} is the start of the content's SHA-256), bytes
-        "snapshot": ("snapshot-{}.gz", gzip.compress(raw, compresslevel=9, mtime=0)),
+        "snapshot": ("snapshot-{}.gz", gzip.compress(pages, compresslevel=9, mtime=0)),
         "wasm": ("pyodide.asm-{}.wasm.gz", gzip.compress(read_bytes(os.path.join(pyodide_dir, WASM)),
                                                          compresslevel=9, mtime=0)),
     }
@@ -269,7 +301,7 @@ def make(root=ROOT, out=None):
             f.write(data)
         manifest[key] = {"file": name, "sha256": sha256(data), "bytes": len(data)}
     # the loader keeps the unpacked snapshot in a cache of its own: no unpacking next time
-    manifest["snapshot"].update(unpacked_sha256=sha256(raw), unpacked_bytes=len(raw))
+    manifest["snapshot"].update(unpacked_sha256=sha256(pages), unpacked_bytes=len(pages), memory_bytes=len(raw))
     with open(os.path.join(out, MANIFEST), "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
         f.write("\n")

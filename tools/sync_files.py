@@ -33,7 +33,7 @@ def python_files(packages=PACKAGES, extensions=(".py",)):
     for package in packages:
         folder = os.path.join(ROOT, "py", package)
         for name in sorted(os.listdir(folder)):
-            if name.endswith(extensions) and not (package == "webapp" and name == "main.py"):
+            if name.endswith(extensions):
                 found.append((f"./py/{package}/{name}", f"./{package}/"))
     return found
 
