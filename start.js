@@ -201,9 +201,17 @@
     byId("play").hidden = true;
     byId("loading").hidden = false;
     watchProgress();
-    // Python's loader first: it reads the cached snapshot while PyScript's JavaScript loads
-    // (PyScript's own import of it gets this same module).
-    import("./interpreter.mjs").catch(() => {});  // a failure shows when PyScript imports it
+    // A returning visit (the page came from the service worker's cache) starts Python's
+    // loader first: it reads the cached snapshot while PyScript's JavaScript loads (PyScript's
+    // own import of it gets this same module).  A first visit does not: there the loader's
+    // downloads and unpacking would only slow PyScript's own start.
+    try {
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+        import("./interpreter.mjs").catch(() => {});  // a failure shows when PyScript imports it
+      }
+    } catch (error) {
+      // a sandboxed frame may not even ask: PyScript imports the loader as usual
+    }
     const engine = byId("engine").content.firstElementChild;
     const script = document.createElement("script");
     script.type = "module";
