@@ -85,8 +85,9 @@ export async function loadPyodide(options = {}) {
       if (plan.snapshot) ours._loadSnapshot = plan.snapshot;
       pyodide = await startPyodide({ ...plain, ...ours });
       if (plan.snapshot) settle(pyodide, plan.environ);
-      if (plan.snapshot) plan.keep();
+      if (plan.snapshot) plan.keep(true);
     } catch (error) {
+      plan.keep?.(false);
       pyodide = null;
       plan.reason = `the ${plan.how} start failed: ${error.message.split("\n")[0]}`;
       plan.how = "plain";
@@ -145,26 +146,99 @@ async function planStart() {
   // Checked and unpacked while Pyodide fetches and compiles its wasm: if any check fails,
   // loadPyodide fails before Python starts, and the plain start follows.  A kept unpacked
   // copy that fails its check is replaced by the packed snapshot.
-  let fromKept = Boolean(unpacked);
-  const packed = () => checked(cachedSnapshot ?? fetch(snapshotURL), manifest.snapshot).then(gunzip);
-  const pages = Promise.all([
-    unpacked
-      ? checked(unpacked, { file: "the kept unpacked snapshot", sha256: manifest.snapshot.unpacked_sha256 })
-        .catch(() => { fromKept = false; return packed(); })
-      : packed(),
+  const made = snapshotMemory({
+    packed: { url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256 },
+    kept: { present: Boolean(unpacked), cacheName: unpackedCache, key: unpackedKey, prefix: UNPACKED_CACHE,
+            sha256: manifest.snapshot.unpacked_sha256 },
+    memoryBytes: manifest.snapshot.memory_bytes,
+  });
+  const snapshot = Promise.all([
+    made.memory,
     stdlibBlob.arrayBuffer().then((bytes) => expectDigest(
       bytes, manifest.stdlib.sha256, "the stdlib zip is not the one the snapshot was made over")),
     expectSources(manifest.sources, files),
-  ]).then(([bytes]) => bytes);
-  const snapshot = pages.then((bytes) => memoryOf(bytes, manifest.snapshot.memory_bytes));
+  ]).then(([memory]) => memory);
   snapshot.catch(() => {});
-  // After a restore from the packed snapshot: keep it unpacked, drop any other kept.
-  const keep = () => fromKept || pages.then(async (bytes) => {
-    await (await caches.open(unpackedCache)).put(unpackedKey, new Response(bytes));
-    const stale = (await caches.keys()).filter((name) => name.startsWith(UNPACKED_CACHE) && name !== unpackedCache);
-    await Promise.all(stale.map((name) => caches.delete(name)));
-  }).catch(() => {});  // no room: the next start unpacks again
-  return { how: "snapshot", stdlib, lock, wasm, rate, files, snapshot, keep, environ: manifest.environ };
+  return { how: "snapshot", stdlib, lock, wasm, rate, files, snapshot, keep: made.keep, environ: manifest.environ };
+}
+
+/** Python's memory made from the snapshot on a thread of its own where one can be started
+ * (this browser hashes on the calling thread, 50 ms for the kept copy, and a first visit's
+ * unzipping takes longer), else here: {memory: promise of it, keep(restored): after the
+ * start, keep the unzipped pages if Python restored from them}. */
+function snapshotMemory(request) {
+  let worker = null;
+  try {
+    // its script: the functions it runs, by their source
+    const script = [expectDigest, gunzip, memoryOf, makeMemory, keepPages].join("\n") + `\n(${snapshotWorker})();`;
+    worker = new Worker(URL.createObjectURL(new Blob([script], { type: "text/javascript" })));
+  } catch {
+    const made = makeMemory(request);
+    return {
+      memory: made.then(({ memory }) => memory),
+      keep: (restored) => restored && made.then((result) => keepPages(request, result)).catch(() => {}),
+    };
+  }
+  const memory = new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data.memory));
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(event.message || "the snapshot's worker failed"));
+    };
+  });
+  worker.postMessage(request);
+  return { memory, keep: (restored) => worker.postMessage({ keep: restored }) };
+}
+
+/** {memory, pages, fromKept}: Python's memory from the kept unzipped pages if they are
+ * sound, else from the gzipped snapshot (the service worker's copy or the network's). */
+async function makeMemory({ packed, kept, memoryBytes }) {
+  let pages = null;
+  const response = kept.present && await caches.match(kept.key, { cacheName: kept.cacheName });
+  if (response) {
+    const bytes = await response.arrayBuffer();
+    pages = await expectDigest(bytes, kept.sha256, "").then(() => bytes, () => null);
+  }
+  const fromKept = Boolean(pages);
+  if (!pages) {
+    const found = (await caches.match(packed.url)) ?? await fetch(packed.url);
+    if (!found.ok) throw new Error(`${packed.file}: HTTP ${found.status}`);
+    const bytes = await found.arrayBuffer();
+    await expectDigest(bytes, packed.sha256, `${packed.file} is not the file the manifest names`);
+    pages = await gunzip(bytes);
+  }
+  return { memory: memoryOf(pages, memoryBytes), pages, fromKept };
+}
+
+/** After a restore from the gzipped snapshot: keep its pages unzipped, drop any other kept
+ * (no room: the next start unzips again). */
+async function keepPages({ kept }, { pages, fromKept }) {
+  if (fromKept) return;
+  await (await caches.open(kept.cacheName)).put(kept.key, new Response(pages));
+  const stale = (await caches.keys()).filter((name) => name.startsWith(kept.prefix) && name !== kept.cacheName);
+  await Promise.all(stale.map((name) => caches.delete(name)));
+}
+
+/** The snapshot's worker: makes the memory (sent back, not copied), then keeps the pages
+ * if told Python restored from them. */
+function snapshotWorker() {
+  let request = null, made = null;
+  onmessage = async ({ data }) => {
+    if ("keep" in data) {
+      if (data.keep) await made.then((result) => keepPages(request, result)).catch(() => {});
+      close();
+      return;
+    }
+    request = data;
+    made = makeMemory(request);
+    try {
+      const { memory } = await made;
+      postMessage({ memory }, [memory.buffer]);
+    } catch (error) {
+      postMessage({ error: error.message });
+      close();
+    }
+  };
 }
 
 /** False where storage is refused (cross-site frames, insecure origins): there the page
