@@ -149,7 +149,7 @@ async function planStart() {
   const made = snapshotMemory({
     packed: { url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256 },
     kept: { present: Boolean(unpacked), cacheName: unpackedCache, key: unpackedKey, prefix: UNPACKED_CACHE,
-            sha256: manifest.snapshot.unpacked_sha256 },
+            file: "the kept unpacked snapshot", sha256: manifest.snapshot.unpacked_sha256 },
     memoryBytes: manifest.snapshot.memory_bytes,
   });
   const snapshot = Promise.all([
@@ -170,7 +170,7 @@ function snapshotMemory(request) {
   let worker = null;
   try {
     // its script: the functions it runs, by their source
-    const script = [expectDigest, gunzip, memoryOf, makeMemory, keepPages].join("\n") + `\n(${snapshotWorker})();`;
+    const script = [checked, expectDigest, gunzip, memoryOf, makeMemory, keepPages].join("\n") + `\n(${snapshotWorker})();`;
     worker = new Worker(URL.createObjectURL(new Blob([script], { type: "text/javascript" })));
   } catch {
     const made = makeMemory(request);
@@ -193,20 +193,10 @@ function snapshotMemory(request) {
 /** {memory, pages, fromKept}: Python's memory from the kept unzipped pages if they are
  * sound, else from the gzipped snapshot (the service worker's copy or the network's). */
 async function makeMemory({ packed, kept, memoryBytes }) {
-  let pages = null;
   const response = kept.present && await caches.match(kept.key, { cacheName: kept.cacheName });
-  if (response) {
-    const bytes = await response.arrayBuffer();
-    pages = await expectDigest(bytes, kept.sha256, "").then(() => bytes, () => null);
-  }
+  let pages = response ? await checked(response, kept).catch(() => null) : null;
   const fromKept = Boolean(pages);
-  if (!pages) {
-    const found = (await caches.match(packed.url)) ?? await fetch(packed.url);
-    if (!found.ok) throw new Error(`${packed.file}: HTTP ${found.status}`);
-    const bytes = await found.arrayBuffer();
-    await expectDigest(bytes, packed.sha256, `${packed.file} is not the file the manifest names`);
-    pages = await gunzip(bytes);
-  }
+  pages ??= await checked((await caches.match(packed.url)) ?? fetch(packed.url), packed).then(gunzip);
   return { memory: memoryOf(pages, memoryBytes), pages, fromKept };
 }
 

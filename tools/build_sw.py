@@ -56,15 +56,22 @@ def manifest_icons(root):
         return [icon["src"].removeprefix("./") for icon in json.load(f).get("icons", [])]
 
 
+def read_config(root, name):
+    """One of the site's PyScript configs, parsed; None where the site has none."""
+    path = os.path.join(root, name)
+    if not os.path.exists(path):
+        return None
+    with open(path, "rb") as f:
+        return tomllib.load(f)
+
+
 def config_files(root):
     """The configs themselves, the interpreter module they name (interpreter.mjs) and the
     Python files their [files] tables copy."""
     found = []
     for name in CONFIGS:
-        path = os.path.join(root, name)
-        if os.path.exists(path):
-            with open(path, "rb") as f:
-                config = tomllib.load(f)
+        config = read_config(root, name)
+        if config is not None:
             found.append(name)
             if config.get("interpreter", "").startswith("./"):
                 found.append(config["interpreter"].removeprefix("./"))

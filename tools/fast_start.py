@@ -33,8 +33,9 @@ import shutil
 import struct
 import subprocess
 import tempfile
-import tomllib
 import zipfile
+
+import build_sw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("boardgames", "webapp")
@@ -177,11 +178,8 @@ def stdlib_modules(stdlib_zip, root=ROOT):
 def config_files(root=ROOT):
     """{"page": [...], "worker": [...]}: the [files] PyScript fetches for the page
     (pyscript.toml) and for the AI worker (worker.toml); the loader fetches them early."""
-    found = {}
-    for key, name in (("page", "pyscript.toml"), ("worker", "worker.toml")):
-        with open(os.path.join(root, name), "rb") as f:
-            found[key] = sorted(tomllib.load(f).get("files", {}))
-    return found
+    page, worker = (build_sw.read_config(root, name) for name in build_sw.CONFIGS)
+    return {"page": sorted(page.get("files", {})), "worker": sorted(worker.get("files", {}))}
 
 
 PAGE = 4096  # the snapshot leaves out Python's memory pages that hold only zeros
