@@ -47,6 +47,12 @@ def python_start(page):
     return page.evaluate("window.boardgamesPython")
 
 
+def asked(page, name):
+    """When the page first asked for its file `name` (ms from navigation)."""
+    return page.evaluate("""name => performance.getEntriesByType("resource")
+        .find((entry) => new URL(entry.name).pathname.endsWith("/" + name)).startTime""", name)
+
+
 def probe(page):
     page.evaluate("""code => {
         delete document.body.dataset.probe;
@@ -123,6 +129,8 @@ def test_first_and_returning_visits_restore_the_snapshot_and_so_does_the_ai_work
         open_ready(page, f"{site}/index.html?game=tablut")
         first = python_start(page)
         assert first["how"] == "snapshot" and first["reason"] is None and first["rate"] > 4e6
+        # a first visit leaves the loader to PyScript, which imports it after its own modules
+        assert asked(page, "interpreter.mjs") > asked(page, "core.js")
         # a link this fast (over 40 MB/s) takes the plain wasm: no unzipping on the page's thread
         assert first["rate"] < 40e6 or first["wasm"] == "plain"
         play_by_clicks(page, "d1-d3")
@@ -133,6 +141,8 @@ def test_first_and_returning_visits_restore_the_snapshot_and_so_does_the_ai_work
         open_ready(page, f"{site}/index.html")
         returning = python_start(page)
         assert returning["how"] == "snapshot" and returning["rate"] is None  # nothing to measure: all cached
+        # a returning visit: start.js asks for the loader first, before PyScript's core
+        assert asked(page, "interpreter.mjs") <= asked(page, "core.js")
         assert state(page)["game"] == "tablut" and state(page)["moves"] == ["d1-d3"]  # saved game is back
         snapshot = manifest(ROOT)["snapshot"]["file"]
         assert not [url for url in returning_visit.requests if snapshot in url], "read from the cache"
