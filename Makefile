@@ -14,6 +14,7 @@ play: vendor
 	python3 -m http.server $(PORT) --bind 127.0.0.1
 
 test: deps vendor
+	$(PY) -m ruff check .
 	$(PY) -m pytest -q tests
 	$(PY) -m pytest -q e2e
 

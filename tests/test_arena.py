@@ -1,5 +1,6 @@
 """The arena's statistics and adjudication (tools/arena.py)."""
 
+import argparse
 import math
 
 import pytest
@@ -29,7 +30,7 @@ def test_elo_of_a_score():
 def test_pairs_parse():
     assert arena.parse_pair("2-random") == (2, "random")
     assert arena.parse_pair("4-3") == (4, 3)
-    with pytest.raises(Exception):
+    with pytest.raises(argparse.ArgumentTypeError):
         arena.parse_pair("2")
     assert arena.parse_nodes("1=10,3=99") == {
         **arena.DEFAULT_NODES, 1: 10, 3: 99}

@@ -165,7 +165,7 @@ def test_a_hint_is_drawn_as_an_arrow_to_the_destination():
     arrow = [m for m in hinted.marks if m not in plain.marks]
     colour = THEMES["light"]["hint"]
     assert {m.style for m in arrow} == {colour}
-    (x0, y0), (x1, y1) = layout.center("d1"), layout.center("d3")
+    (x0, y0), (_, y1) = layout.center("d1"), layout.center("d3")
     box = (min(m.box[0] for m in arrow), min(m.box[1] for m in arrow),
            max(m.box[2] for m in arrow), max(m.box[3] for m in arrow))
     assert box == pytest.approx((x0, y1, x0, y0), abs=layout.unit * 0.3), "from d1's centre to d3's"

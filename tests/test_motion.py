@@ -60,7 +60,7 @@ def test_a_leap_arcs_above_the_straight_line_halfway():
     for move in ("c1-c2", "d6-d5"):
         state = game.play(state, move)
     motion = motion_of(game, state, game.play(state, "b1-d3"))
-    (x0, y0), (x1, y1) = board_point(game, "b1"), board_point(game, "d3")
+    (_, y0), (_, y1) = board_point(game, "b1"), board_point(game, "d3")
     motion.progress = 0.5
     (_, (x, y)), = motion.positions()
     t = 1 - 0.5 ** 3

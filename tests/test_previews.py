@@ -3,7 +3,6 @@ every board either way up, painted with CSS variables that both themes define an
 give exactly the page's drawing; the site holds what the page needs and nothing else."""
 
 import json
-import os
 import re
 import xml.etree.ElementTree as ET
 import zipfile

@@ -9,7 +9,7 @@ import pytest
 
 from boardgames import GAME_IDS, get_game
 from boardgames.vut import VUT_GAMES
-from positions import men_board, position
+from positions import position
 
 VUT_IDS = ("vut", "vut-royal", "vut-extermination", "vut-extinction", "vut-connection",
            "vut-cylindrical", "vut-intervention", "vut-7x7", "vut-11x11")

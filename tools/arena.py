@@ -149,7 +149,7 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=10,
                         help="rounds per game and pair; a round is two games, colours swapped")
     parser.add_argument("--nodes", type=parse_nodes, default=dict(DEFAULT_NODES),
-                        help="node budget per level, e.g. 1=600,2=2000 (default %s)" % DEFAULT_NODES)
+                        help=f"node budget per level, e.g. 1=600,2=2000 (default {DEFAULT_NODES})")
     parser.add_argument("--opening", type=int, default=4, help="plies before the players")
     parser.add_argument("--openings", choices=("beginner", "random"), default="beginner",
                         help="who plays the opening plies (default: the Beginner, level 1)")

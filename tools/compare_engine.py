@@ -31,7 +31,6 @@ import random
 import subprocess
 import sys
 import tempfile
-import time
 
 TOOLS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TOOLS)

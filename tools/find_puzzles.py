@@ -167,10 +167,10 @@ def pattern(game, state, line):
     variants = []
     for mirror in (False, True):
         for flip in (False, True):
-            def fx(f):
+            def fx(f, mirror=mirror):
                 return width - f if mirror else f
 
-            def ry(r):
+            def ry(r, flip=flip):
                 return height - r if flip else r
             variants.append((tuple(sorted((fx(f), ry(r), man.swapcase() if flip else man)
                                           for f, r, man in box)),

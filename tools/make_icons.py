@@ -44,7 +44,7 @@ def shapes(svg_text):
     found = []
     for node in root:
         tag = node.tag.rsplit("}", 1)[-1]
-        num = lambda name: float(node.get(name, 0))  # noqa: E731
+        num = lambda name, node=node: float(node.get(name, 0))  # noqa: E731
         if tag == "rect":
             found.append((rect_test(num("x"), num("y"), num("width"), num("height"), num("rx")),
                           colour(node.get("fill"))))

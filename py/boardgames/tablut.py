@@ -112,7 +112,7 @@ class Tablut(Game):
     def check_position(self, state):
         board = state.board
         if board.count(KING) > 1:
-            raise ValueError("Tablut has one king, the text has %d" % board.count(KING))
+            raise ValueError(f"Tablut has one king, the text has {board.count(KING)}")
         if board[THRONE] not in (EMPTY, KING):
             raise ValueError("only the king may stand on the throne e5")
         if board.count(MUSCOVITE) > 16 or board.count(SWEDE) > 8:

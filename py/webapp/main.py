@@ -57,7 +57,8 @@ class App:
         self.sound = SoundPanel(self)
         self.embed = EmbedPanel(self, params)
         self.coach = CoachPanel(self)
-        self.panels = (self.coach, self.game, self.share, self.computer, self.result, self.sound)  # what update() refreshes
+        # what update() refreshes
+        self.panels = (self.coach, self.game, self.share, self.computer, self.result, self.sound)
         self.shown = (None, 0)  # (session, moves) on the board at the last update
         self.motion_start = None  # the animation frame time the motion began at
         self.press = None  # (cell, pointer id, x, y, deselect?): a man pressed, maybe to drag

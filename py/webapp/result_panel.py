@@ -33,7 +33,8 @@ class ResultPanel:
         headline, reason = words
         element("result-title").textContent = headline
         element("result-reason").textContent = reason
-        element("result-rematch").hidden = COMPUTER not in session.players.values() or HUMAN not in session.players.values()
+        players = session.players.values()
+        element("result-rematch").hidden = COMPUTER not in players or HUMAN not in players
         element("result-card").hidden = False
         element("result-new").focus()
 
