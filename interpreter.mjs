@@ -77,7 +77,7 @@ const planned = planStart().catch((error) => ({ how: "plain", reason: error.mess
 export async function loadPyodide(options = {}) {
   const plain = { ...options, indexURL: PYODIDE.href };
   const plan = await planned;
-  let pyodide = null;
+  let pyodide = null, kept = Promise.resolve(false);
   if (plan.how !== "plain") {
     const restoreFetch = plan.wasm ? serveWasm(plan.wasm) : () => {};
     try {
@@ -85,7 +85,7 @@ export async function loadPyodide(options = {}) {
       if (plan.snapshot) ours._loadSnapshot = plan.snapshot;
       pyodide = await startPyodide({ ...plain, ...ours });
       if (plan.snapshot) settle(pyodide, plan.environ);
-      if (plan.snapshot) plan.keep(true);
+      if (plan.snapshot) kept = plan.keep(true);
     } catch (error) {
       plan.keep?.(false);
       pyodide = null;
@@ -102,6 +102,7 @@ export async function loadPyodide(options = {}) {
   const seconds = (performance.now() - begun) / 1000;
   globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null,
                                   wasm: plan.how !== "plain" && plan.wasm ? "gzipped" : "plain" };
+  globalThis.boardgamesSnapshotKept = kept;  // true once the snapshot's pages are kept unzipped
   console.info(`boardgames: Python started (${plan.how}) in ${seconds.toFixed(2)} s` +
                (plan.reason ? `: ${plan.reason}` : "") +
                (plan.rate ? ` [link ${(plan.rate / 1e6).toFixed(1)} MB/s]` : ""));
@@ -176,18 +177,27 @@ function snapshotMemory(request) {
     const made = makeMemory(request);
     return {
       memory: made.then(({ memory }) => memory),
-      keep: (restored) => restored && made.then((result) => keepPages(request, result)).catch(() => {}),
+      keep: async (restored) => restored && made.then((result) => keepPages(request, result)).then(() => true, () => false),
     };
   }
+  let keptAnswer = null;
+  const kept = new Promise((resolve) => { keptAnswer = resolve; });
   const memory = new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data.memory));
+    worker.onmessage = ({ data }) => {
+      if ("kept" in data) keptAnswer(data.kept);
+      else if (data.error) {
+        keptAnswer(false);
+        reject(new Error(data.error));
+      } else resolve(data.memory);
+    };
     worker.onerror = (event) => {
       event.preventDefault();
+      keptAnswer(false);
       reject(new Error(event.message || "the snapshot's worker failed"));
     };
   });
   worker.postMessage(request);
-  return { memory, keep: (restored) => worker.postMessage({ keep: restored }) };
+  return { memory, keep: (restored) => { worker.postMessage({ keep: restored }); return kept; } };
 }
 
 /** {memory, pages, fromKept}: Python's memory from the kept unzipped pages if they are
@@ -215,7 +225,8 @@ function snapshotWorker() {
   let request = null, made = null;
   onmessage = async ({ data }) => {
     if ("keep" in data) {
-      if (data.keep) await made.then((result) => keepPages(request, result)).catch(() => {});
+      const kept = data.keep && await made.then((result) => keepPages(request, result)).then(() => true, () => false);
+      postMessage({ kept });
       close();
       return;
     }

@@ -197,6 +197,7 @@
   function start() {
     if (started) return;
     started = true;
+    document.body.dataset.engine = "starting";
     startedAt = performance.now();
     byId("play").hidden = true;
     byId("loading").hidden = false;
@@ -350,6 +351,7 @@
     if (lazy && data) {
       byId("play").hidden = false;
       byId("loading").hidden = true;
+      document.body.dataset.engine = "waiting";  // for a reader's click (tests read this)
     } else {
       start();
     }

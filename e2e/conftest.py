@@ -2,16 +2,12 @@
 `make site` does) served on 127.0.0.1 by a plain static server, and Debian's Chromium.
 
 Every page a test opens records the requests it makes and the console errors it logs;
-a request to any other host, or a console error, fails the test at teardown.
+a request to any other host, or a console error, fails the test at teardown.  The helpers
+the tests share live in page_helpers.py; test modules never import each other.
 """
 
-import base64
-import functools
-import http.server
 import os
 import sys
-import threading
-from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import sync_playwright
@@ -19,22 +15,9 @@ from playwright.sync_api import sync_playwright
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "py"))
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-               "--disable-component-update", "--disable-sync", "--no-first-run"]
-READY_TIMEOUT_MS = 120_000
 
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serve(directory):
-    handler = functools.partial(QuietHandler, directory=directory)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
+from browser import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, serve  # noqa: E402
+from page_helpers import Watch  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -63,27 +46,6 @@ def browser():
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield browser
         browser.close()
-
-
-class Watch:
-    """What a page did that a test should know about."""
-
-    def __init__(self, host_page=None):
-        self.requests = []
-        self.console_errors = []
-        self.host_page = host_page  # an embedding page on another site, allowed
-
-    def foreign_requests(self):
-        return [u for u in self.requests
-                if urlparse(u).scheme not in ("data", "blob") and urlparse(u).hostname != "127.0.0.1"
-                and not (self.host_page and u.startswith(self.host_page))]
-
-    def follow(self, page):
-        """Record what `page` (and its frames) request and log as errors."""
-        page.on("request", lambda r: self.requests.append(r.url))
-        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
-        page.on("pageerror", lambda e: self.console_errors.append(str(e)))
-        return page
 
 
 @pytest.fixture
@@ -115,26 +77,6 @@ def open_page(context, site, watch):
     assert watch.console_errors == []
 
 
-def state(page):
-    return page.evaluate("window.boardgames.state()")
-
-
-def click_cell(page, name):
-    point = page.evaluate("name => window.boardgames.squareCenter(name)", name)
-    assert point is not None, f"no cell {name} on the board"
-    page.mouse.click(point["x"], point["y"])
-
-
-def play_by_clicks(page, move):
-    """Play a from-to move with two real clicks and check it was played."""
-    before = len(state(page)["moves"])
-    src, dst = move.split("-")
-    click_cell(page, src)
-    click_cell(page, dst)
-    after = state(page)["moves"]
-    assert len(after) == before + 1 and after[-1] == move, page.inner_text("#message")
-
-
 @pytest.fixture(scope="module")
 def module_page(browser, site):
     """One ready page shared by a test module (start-up costs seconds); tests switch games
@@ -150,19 +92,3 @@ def module_page(browser, site):
     assert seen.console_errors == []
 
 
-def new_game(page, game_id):
-    result = page.evaluate("id => window.boardgames.newGame(id)", game_id)
-    assert result["ok"], result["error"]
-    assert state(page)["game"] == game_id
-
-
-def screen_pixels(page, points, screenshot=None):
-    """RGBA at viewport points [(x, y)] of a screenshot (taken now unless given; decoded by
-    the browser): what the reader sees, whatever drew it (the preview's SVG or the canvas)."""
-    png = base64.b64encode(screenshot or page.screenshot()).decode()
-    return page.evaluate("""async ([png, points]) => {
-        const bitmap = await createImageBitmap(await (await fetch("data:image/png;base64," + png)).blob());
-        const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext("2d");
-        ctx.drawImage(bitmap, 0, 0);
-        return points.map(([x, y]) => Array.from(ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data));
-    }""", [png, [list(p) for p in points]])

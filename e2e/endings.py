@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from conftest import click_cell, play_by_clicks, state
+from page_helpers import click_cell, play_by_clicks, state
 from tables import read_table
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "endings.txt")

@@ -3,7 +3,8 @@
 
 import os
 
-from conftest import READY_TIMEOUT_MS, new_game, state
+from browser import READY_TIMEOUT_MS
+from page_helpers import new_game, state
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "scripted_games.txt")
 

@@ -6,7 +6,8 @@ list, drawing, clicks, status) is the site's unchanged code."""
 
 import os
 
-from conftest import ROOT, READY_TIMEOUT_MS, play_by_clicks, state
+from browser import READY_TIMEOUT_MS, ROOT
+from page_helpers import play_by_clicks, state
 
 GAME = os.path.join(ROOT, "tests", "games", "breakthrough.py")
 ENTRY = """import boardgames

@@ -3,7 +3,7 @@ no stuck computer after undo / new game / players changed, Hint, the demo."""
 
 import pytest
 
-from conftest import new_game, play_by_clicks, state
+from page_helpers import new_game, play_by_clicks, state
 
 WORKER_TIMEOUT_MS = 120_000
 MOVE_TIMEOUT_MS = 30_000
@@ -137,8 +137,10 @@ def test_the_computer_plays_both_sides_at_the_chosen_pace_and_pauses(page):
     assert s["paused"] and s["thinking"] is None
     assert page.inner_text("#pause") == "Resume"
     played = len(s["moves"])
-    page.wait_for_timeout(800)  # a paused demo plays nothing
-    assert len(state(page)["moves"]) == played
+    # every search begun before the pause has come back (cancelled): a paused demo plays nothing
+    page.wait_for_function("(s => s.started === s.ended)(window.boardgames.state().searches)")
+    s = state(page)
+    assert len(s["moves"]) == played and s["thinking"] is None
     page.click("#pause")
     wait_moves(page, played + 2)
     page.select_option("#player-b", "human")

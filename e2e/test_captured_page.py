@@ -1,6 +1,6 @@
 """Captured men beside the board, as a player sees them and a screen reader reads them."""
 
-from conftest import new_game, state
+from page_helpers import new_game, state
 
 # Tablut: Black takes two Swedes, White a Muscovite (tests/data/captured.txt).
 MOVES = "f1-f2 e4-b4 i4-e4 e6-b6 i6-c6".split()

@@ -12,10 +12,10 @@ import os
 import re
 import shutil
 import tempfile
-import time
 
 import pytest
-from conftest import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, ROOT, Watch, play_by_clicks, serve, state
+from browser import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, ROOT, serve
+from page_helpers import Watch, play_by_clicks, state
 
 import build_sw
 import fast_start
@@ -72,14 +72,6 @@ def watched(page, seen, console=None):
     if console is not None:
         page.on("console", lambda m: console.append(m.text))
     return page
-
-
-def wait_until(page, predicate, timeout=60):
-    """Poll the async JS `predicate` until it is true (wait_for_function does not await)."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(predicate):
-        assert time.monotonic() < deadline, f"still false after {timeout} s: {predicate}"
-        page.wait_for_timeout(200)
 
 
 def open_ready(page, url):
@@ -265,7 +257,7 @@ def test_a_corrupt_kept_copy_of_the_unpacked_snapshot_is_replaced(browser, site)
     try:
         page = open_ready(watched(context.new_page(), seen), f"{site}/index.html?game=vault")
         assert python_start(page)["how"] == "snapshot"
-        wait_until(page, """async () => (await caches.keys()).some((n) => n.startsWith("python-snapshot-"))""")
+        assert page.evaluate("window.boardgamesSnapshotKept") is True
         kept = """async () => {
             const name = (await caches.keys()).find((n) => n.startsWith("python-snapshot-"));
             const cache = await caches.open(name);
@@ -280,10 +272,11 @@ def test_a_corrupt_kept_copy_of_the_unpacked_snapshot_is_replaced(browser, site)
         open_ready(page, f"{site}/index.html?game=vault")
         assert python_start(page)["how"] == "snapshot"
         play_by_clicks(page, "a1-a2")
-        wait_until(page, f"""async () => {{
+        assert page.evaluate("window.boardgamesSnapshotKept") is True, "a sound copy kept again"
+        assert page.evaluate(f"""async () => {{
             const [cache, key] = await ({kept})();
-            return (await (await cache.match(key)).arrayBuffer()).byteLength > 1000;
-        }}""")
+            return (await (await cache.match(key)).arrayBuffer()).byteLength;
+        }}""") > 1000
     finally:
         context.close()
     assert seen.console_errors == [] and seen.foreign_requests() == []

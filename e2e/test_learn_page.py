@@ -9,8 +9,7 @@ import pytest
 
 from boardgames.lessons import read_lessons
 from boardgames.puzzles import game_from_spec, puzzles_for, read_puzzles
-from conftest import click_cell, play_by_clicks, state
-from test_embeds import REFUSED_STORAGE, class_page, ready
+from page_helpers import REFUSED_STORAGE, class_page, click_cell, play_by_clicks, ready, state
 
 FAMILIES = ("vut", "tablut", "vault", "pux", "uos")
 LESSONS = {lesson.game_id: lesson for lesson in read_lessons().values()}

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from conftest import state
+from page_helpers import state
 from endings import centre, start
 from tables import read_table
 

@@ -2,7 +2,8 @@
 the man lifted above the finger, a drop on a wrong cell, a tap-tap, and no motion when
 the system asks for reduced motion or when the history is stepped through."""
 
-from conftest import READY_TIMEOUT_MS, click_cell, new_game, state
+from browser import READY_TIMEOUT_MS
+from page_helpers import click_cell, new_game, state
 
 
 def centre(page, cell):

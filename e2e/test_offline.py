@@ -5,7 +5,8 @@ import os
 import sys
 import time
 
-from conftest import READY_TIMEOUT_MS, ROOT, Watch, play_by_clicks, serve, state
+from browser import READY_TIMEOUT_MS, ROOT, serve
+from page_helpers import Watch, play_by_clicks, state
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import build_sw  # noqa: E402

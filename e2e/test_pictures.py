@@ -3,7 +3,7 @@ shown (a past one too), and the position text to copy."""
 
 import struct
 
-from conftest import new_game, state
+from page_helpers import new_game, state
 
 
 def test_download_the_position_as_png_and_svg_and_copy_its_text(module_page, tmp_path):

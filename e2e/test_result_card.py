@@ -1,7 +1,7 @@
 """The end of a game as a player meets it: a card says who won and why, it is announced,
 and New game, Rematch (colours swapped against the computer) and Review work."""
 
-from conftest import click_cell, state
+from page_helpers import click_cell, state
 
 # Tablut: White's king escapes on the last click.
 ESCAPE = "a4-a3 e6-h6 a3-a2 e5-e6 a2-a1 e6-c6 b5-b4".split()

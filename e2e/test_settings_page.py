@@ -1,7 +1,8 @@
 """Settings as a visitor meets them: chosen in the panel, seen on the board at once, kept
 for the next visit; a dark theme chosen on a light system."""
 
-from conftest import READY_TIMEOUT_MS, click_cell, state
+from browser import READY_TIMEOUT_MS
+from page_helpers import click_cell, state
 
 
 def corner_pixel(page):

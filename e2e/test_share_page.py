@@ -2,7 +2,8 @@
 
 import re
 
-from conftest import READY_TIMEOUT_MS, click_cell, new_game, play_by_clicks, state
+from browser import READY_TIMEOUT_MS
+from page_helpers import click_cell, new_game, play_by_clicks, state
 from endings import canvas_pixel, centre
 
 

@@ -9,7 +9,7 @@ reporting no activation (`navigator.userActivation`) while `window.noGestureYet`
 
 import pytest
 
-from conftest import play_by_clicks, state
+from page_helpers import play_by_clicks, state
 
 COUNT_TONES = """() => {
     window.tonesStarted = 0;

@@ -4,7 +4,7 @@ each king's range, and a mate and a stalemate announced."""
 
 import pytest
 
-from conftest import play_by_clicks, state
+from page_helpers import play_by_clicks, state
 from endings import canvas_pixel, centre, endings, play_ending, rulings, start
 
 

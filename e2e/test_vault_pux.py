@@ -4,7 +4,7 @@ line through the pivot, the far-rank warning, the Draw button, Pux's move builde
 
 import os
 
-from conftest import click_cell, new_game, state
+from page_helpers import click_cell, new_game, state
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "vault_pux_games.txt")
 

@@ -4,7 +4,7 @@ VUT's centre is marked, and reconstructed setups are marked in the rules panel."
 
 import pytest
 
-from conftest import play_by_clicks, state
+from page_helpers import play_by_clicks, state
 from endings import canvas_pixel, centre, endings, play_ending, rulings, start
 
 # every variant, with a first move for White (a man forward as far as it may go)

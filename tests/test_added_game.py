@@ -7,7 +7,7 @@ import random
 import sys
 
 import pytest
-from test_webapp import drawn
+from helpers import drawn
 
 import boardgames
 from boardgames import game_ids, get_game

@@ -9,43 +9,12 @@ import sys
 
 import pytest
 
+from helpers import SITE
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import build_sw  # noqa: E402
-
-SITE = {
-    "index.html": '<link rel="icon" href="./icons/icon.svg"><link rel="manifest" href="./manifest.webmanifest">'
-                  '<script type="module" src="./vendor/pyscript/core.js"></script>'
-                  '<script type="py" src="./py/webapp/main.py" config="./pyscript.toml"></script>'
-                  '<a href="./index.html?game=vault">',
-    "manifest.webmanifest": '{"icons": [{"src": "./icons/icon.svg"}, {"src": "./icons/icon-192.png"}]}',
-    "icons/icon.svg": "<svg/>",
-    "icons/icon-192.png": "png",
-    "pyscript.toml": 'interpreter = "./interpreter.mjs"\n[files]\n'
-                     '"./py/boardgames/core.py" = "./boardgames/"\n"./py/webapp/session.py" = "./webapp/"\n',
-    "worker.toml": 'interpreter = "./interpreter.mjs"\n[files]\n'
-                   '"./py/boardgames/core.py" = "./boardgames/"\n"./py/boardgames/ai.py" = "./boardgames/"\n',
-    "interpreter.mjs": "js",
-    "py/webapp/main.py": "print()",
-    "py/webapp/session.py": "",
-    "py/webapp/unlisted.py": "",
-    "py/boardgames/core.py": "X = 1",
-    "py/boardgames/ai.py": "",
-    "vendor/pyodide/pyodide.mjs": "js",
-    "vendor/pyodide/pyodide.asm.wasm": "wasm",
-    "vendor/pyscript/core.js": "js",
-    "vendor/pyscript/core-ABC.js": "js",
-    "vendor/pyscript/core.css": "css",
-    "vendor/pyscript/core.js.map": "map",
-    "vendor/pyscript/codemirror-XYZ.js": "editor",
-    "vendor/pyscript/xterm-XYZ.js": "terminal",
-    "vendor/pyscript/service-worker.js": "",
-    "vendor/fast/manifest.json": "{}",
-    "vendor/fast/snapshot-0123.gz": "snapshot",
-    "vendor/fast/pyodide.asm-4567.wasm.gz": "wasm for first visits",
-}
-
 
 @pytest.fixture
 def site(tmp_path):

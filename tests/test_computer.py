@@ -5,11 +5,10 @@ import asyncio
 import json
 
 import pytest
-from test_webapp import drawn
+from helpers import drawn
 
 from boardgames import get_game
 from webapp import ai_worker
-from webapp import computer as computer_module
 from webapp.computer import Computer, Worker, is_demo, pause_before_move
 from webapp.render import THEMES
 from webapp.session import COMPUTER, HUMAN, Session
@@ -125,13 +124,13 @@ def test_a_broken_worker_falls_back_to_the_pages_thread():
     assert computer.worker is None
 
 
-def test_a_worker_that_never_answers_falls_back_to_the_pages_thread(monkeypatch):
-    monkeypatch.setattr(computer_module, "WORKER_PATIENCE", 0.05)
+def test_a_worker_that_never_answers_falls_back_to_the_pages_thread():
     session = played_session("tablut", [])
     computer = Computer()
-    computer.worker = Worker(Proxy(hang=True))
+    computer.worker = Worker(Proxy(hang=True), give_up=lambda: asyncio.sleep(0))  # patience runs out at once
     assert asyncio.run(computer.search("move", session, 1)) in session.legal()
     assert computer.worker is None
+    assert computer.searches == {"started": 1, "ended": 1}
 
 
 def test_the_demo_pauses_between_moves_only_when_the_computer_plays_both_sides():

@@ -8,7 +8,7 @@ import zipfile
 import pytest
 
 import fast_start
-from test_pyodide import require_pyodide
+from helpers import require_pyodide
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -7,7 +7,7 @@ import math
 
 import pytest
 from recording import RecordingContext as Recorder
-from test_webapp import drawn as drawn_board
+from helpers import drawn as drawn_board
 
 from boardgames import GAME_IDS, get_game
 from webapp import men_shapes

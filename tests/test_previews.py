@@ -12,7 +12,7 @@ import pytest
 import build_previews
 import build_site
 import build_sw
-from test_build_sw import SITE
+from helpers import SITE
 from webapp.layout import Layout, board_cells
 from webapp.session import Session
 

@@ -4,14 +4,9 @@ the page helpers."""
 
 import pytest
 
+from helpers import destinations_carrying
+
 from boardgames import get_game
-
-def destinations_carrying(game, state, cell, carried):
-    """The cells the piece on `cell` may reach carrying exactly the pieces on `carried`
-    (none: its plain moves and captures), from the legal moves."""
-    return [destination for mover, cells, destination, _ in map(game.parse_move, game.legal(state))
-            if mover == cell and set(cells) == set(carried)]
-
 
 SETUP = "1ssssss1/1ssssss1/8/8/8/8/1SSSSSS1/1SSSSSS1 w -"
 # The text's capture sample, reconstructed (its figure is missing): Black can capture

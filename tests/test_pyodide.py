@@ -9,15 +9,15 @@ BOARDGAMES_SKIP_PYODIDE=1 is set (then it is skipped).
 
 import json
 import os
-import shutil
 import subprocess
 
 import pytest
 
+from helpers import require_pyodide
+
 TESTS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(TESTS)
 RUNNER = os.path.join(ROOT, "tools", "pyodide_run.mjs")
-PYODIDE = os.path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs")
 PYODIDE_PYTHON = "3.14."  # the pinned npm pyodide 314.0.x ships Python 3.14
 TABLE_ROW_LIMIT = 20000  # perft table rows up to this count are also run inside Pyodide
 
@@ -72,18 +72,7 @@ def playout(game):
 """
 
 
-def require_pyodide():
-    """Fail (or skip when BOARDGAMES_SKIP_PYODIDE=1) with what is missing."""
-    missing = None
-    if shutil.which("node") is None:
-        missing = "node is not on PATH (Node 20 is needed to run Pyodide)"
-    elif not os.path.exists(PYODIDE):
-        missing = f"{PYODIDE} is missing (run `npm install` in {ROOT})"
-    if missing is None:
-        return
-    if os.environ.get("BOARDGAMES_SKIP_PYODIDE") == "1":
-        pytest.skip(missing)
-    pytest.fail(f"{missing}; set BOARDGAMES_SKIP_PYODIDE=1 to skip the Pyodide tests", pytrace=False)
+
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,7 @@
 colours, coordinates (and the room they take), the legal-move dots."""
 
 import pytest
-from test_webapp import drawn
+from helpers import drawn
 
 from webapp.layout import Layout, board_cells
 from webapp.render import PALETTES, THEMES

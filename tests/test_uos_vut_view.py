@@ -3,7 +3,7 @@ cylinder's ghost labels, check marks and king ranges, and the rules panel's lead
 
 import pytest
 from recording import RecordingContext
-from test_webapp import drawn
+from helpers import drawn
 
 from boardgames import GAME_IDS, get_game
 from boardgames.core import Overlay

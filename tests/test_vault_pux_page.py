@@ -6,8 +6,7 @@ import itertools
 import os
 
 import pytest
-from test_pux import destinations_carrying
-from test_webapp import drawn as drawn_board
+from helpers import destinations_carrying, drawn as drawn_board
 
 from boardgames import get_game
 from tables import read_table

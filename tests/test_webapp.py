@@ -2,9 +2,10 @@
 
 import pytest
 
-from recording import RecordingContext
+from helpers import drawn
+
 from webapp.layout import Layout, board_cells
-from webapp.render import THEMES, draw_board
+from webapp.render import THEMES
 from webapp.session import COMPUTER, HUMAN, Session
 from webapp.view import View
 
@@ -81,15 +82,6 @@ def test_illegal_move_leaves_the_game_unchanged():
     with pytest.raises(ValueError, match="illegal move 'e5-e1'"):
         session.play("e5-e1")
     assert session.moves == [] and len(session.states) == 1
-
-
-def drawn(session, view=None, size=600):
-    """(recording, layout) of the board of `session` as `view` (default: a plain
-    view) shows it on a `size` x `size` canvas."""
-    layout = Layout(board_cells(session.game), size, size, flipped=view.flipped if view else False)
-    ctx = RecordingContext()
-    draw_board(ctx, layout, session, view or View(), size, size)
-    return ctx, layout
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -10,12 +10,10 @@ Usage: python3 tools/bench_ai_page.py [--levels 1 2 3 4]
 
 import argparse
 import os
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "e2e"))
 
-from conftest import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, serve  # noqa: E402
+from browser import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, serve  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 RECORD_TICKS = """() => {

@@ -24,13 +24,11 @@ Usage: python3 tools/bench_load.py [--runs 3] [--visits first return slow] [--no
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "e2e"))
 
-from conftest import CHROMIUM, LAUNCH_ARGS, serve  # noqa: E402
+from browser import CHROMIUM, LAUNCH_ARGS, serve  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 TIMEOUT_MS = 180_000

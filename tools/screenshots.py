@@ -11,11 +11,10 @@ import sys
 from urllib.parse import urlencode
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "e2e"))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
 from boardgames.puzzles import game_from_spec, puzzles_for  # noqa: E402
-from conftest import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, serve  # noqa: E402
+from browser import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, serve  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 FAMILIES = ("vut", "tablut", "vault", "pux", "uos")

@@ -45,21 +45,32 @@ class Here:
         return ai_worker.think(seconds)
 
 
+def out_of_patience():
+    return asyncio.sleep(WORKER_PATIENCE)
+
+
 class Worker:
     """The search in the AI worker: `proxy` has the worker's exported functions.  A call
-    unanswered for WORKER_PATIENCE seconds raises TimeoutError, so a dead worker cannot
-    leave the computer thinking for ever."""
+    still unanswered when `give_up()` returns (WORKER_PATIENCE seconds) raises TimeoutError,
+    so a dead worker cannot leave the computer thinking for ever."""
 
     slice = WORKER_SLICE
 
-    def __init__(self, proxy):
+    def __init__(self, proxy, give_up=out_of_patience):
         self.proxy = proxy
+        self.give_up = give_up
 
-    @staticmethod
-    async def _call(function, *args):
+    async def _call(self, function, *args):
         async def call():
             return await function(*args)
-        return await asyncio.wait_for(call(), WORKER_PATIENCE)
+        answer = asyncio.ensure_future(call())
+        patience = asyncio.ensure_future(self.give_up())
+        done, _ = await asyncio.wait({answer, patience}, return_when=asyncio.FIRST_COMPLETED)
+        if answer in done:
+            patience.cancel()
+            return answer.result()
+        answer.cancel()
+        raise TimeoutError(f"the AI worker did not answer {function}")
 
     async def start(self, *args):
         return await self._call(self.proxy.start, *args)
@@ -75,6 +86,7 @@ class Computer:
         self.token = 0
         self.busy = None  # "move" or "hint" while a search runs
         self.depth = 0  # depth reached by the running search
+        self.searches = {"started": 0, "ended": 0}  # ended: played, cancelled or failed
         self._stop = False
 
     def cancel(self):
@@ -96,7 +108,14 @@ class Computer:
         self.busy, self.depth = kind, 0
         request = (session.game_id, json.dumps(session.options), session.start_fen,
                    json.dumps(session.moves), level)
-        return self._search(self.token, request, pause)
+        self.searches["started"] += 1
+        return self._counted(self._search(self.token, request, pause))
+
+    async def _counted(self, search):
+        try:
+            return await search
+        finally:
+            self.searches["ended"] += 1
 
     async def _search(self, token, request, pause):
         waited = 0.0

@@ -29,6 +29,7 @@ def state_object(app):
         "options": session.options,
         "carried": sorted(session.extras, key=notation_order),
         "thinking": app.computer.computer.busy,
+        "searches": dict(app.computer.computer.searches),
         "hint": app.view.hint,
         "paused": app.computer.paused,
         "reviewing": app.view.reviewing,

@@ -1,0 +1,99 @@
+"""What the e2e tests share: the page's hook state, clicks on cells, games switched, the
+pixels a reader sees, and a class page on another site framing ours.  Test modules import
+these from here, never from each other or from conftest."""
+
+import base64
+import contextlib
+import os
+import sys
+from urllib.parse import urlparse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
+
+from browser import READY_TIMEOUT_MS, serve  # noqa: E402
+
+REFUSED_STORAGE = "() => { try { localStorage.length; return false; } catch (e) { return true; } }"
+
+
+class Watch:
+    """What a page did that a test should know about."""
+
+    def __init__(self, host_page=None):
+        self.requests = []
+        self.console_errors = []
+        self.host_page = host_page  # an embedding page on another site, allowed
+
+    def foreign_requests(self):
+        return [u for u in self.requests
+                if urlparse(u).scheme not in ("data", "blob") and urlparse(u).hostname != "127.0.0.1"
+                and not (self.host_page and u.startswith(self.host_page))]
+
+    def follow(self, page):
+        """Record what `page` (and its frames) request and log as errors."""
+        page.on("request", lambda r: self.requests.append(r.url))
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("pageerror", lambda e: self.console_errors.append(str(e)))
+        return page
+
+
+def state(page):
+    return page.evaluate("window.boardgames.state()")
+
+
+def click_cell(page, name):
+    point = page.evaluate("name => window.boardgames.squareCenter(name)", name)
+    assert point is not None, f"no cell {name} on the board"
+    page.mouse.click(point["x"], point["y"])
+
+
+def play_by_clicks(page, move):
+    """Play a from-to move with two real clicks and check it was played."""
+    before = len(state(page)["moves"])
+    src, dst = move.split("-")
+    click_cell(page, src)
+    click_cell(page, dst)
+    after = state(page)["moves"]
+    assert len(after) == before + 1 and after[-1] == move, page.inner_text("#message")
+
+
+def new_game(page, game_id):
+    result = page.evaluate("id => window.boardgames.newGame(id)", game_id)
+    assert result["ok"], result["error"]
+    assert state(page)["game"] == game_id
+
+
+def screen_pixels(page, points, screenshot=None):
+    """RGBA at viewport points [(x, y)] of a screenshot (taken now unless given; decoded by
+    the browser): what the reader sees, whatever drew it (the preview's SVG or the canvas)."""
+    png = base64.b64encode(screenshot or page.screenshot()).decode()
+    return page.evaluate("""async ([png, points]) => {
+        const bitmap = await createImageBitmap(await (await fetch("data:image/png;base64," + png)).blob());
+        const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext("2d");
+        ctx.drawImage(bitmap, 0, 0);
+        return points.map(([x, y]) => Array.from(ctx.getImageData(Math.round(x), Math.round(y), 1, 1).data));
+    }""", [png, [list(p) for p in points]])
+
+
+def ready(page_or_frame):
+    page_or_frame.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+
+
+@contextlib.contextmanager
+def class_page(browser, tmp_path, html, viewport):
+    """A page on another site (`localhost`, served from tmp_path) holding `html`, opened
+    in a fresh context: yields it and its Watch; at the end its frames must have made no request
+    elsewhere and logged no console error."""
+    (tmp_path / "class.html").write_text(f"<!doctype html><meta charset='utf-8'><title>Class page</title>"
+                                         f"<link rel='icon' href='data:,'>{html}")
+    server = serve(str(tmp_path))
+    url = f"http://localhost:{server.server_address[1]}/class.html"
+    context = browser.new_context(viewport=viewport)
+    seen = Watch(host_page=url.rsplit("/", 1)[0])
+    try:
+        page = seen.follow(context.new_page())
+        page.goto(url)
+        yield page, seen
+        assert seen.console_errors == [] and seen.foreign_requests() == []
+    finally:
+        context.close()
+        server.shutdown()
