@@ -5,6 +5,7 @@ the game, then starts the page as usual (`import webapp.main`).  Everything else
 list, drawing, clicks, status) is the site's unchanged code."""
 
 import os
+import sys
 
 from browser import READY_TIMEOUT_MS, ROOT
 from page_helpers import play_by_clicks, state
@@ -16,6 +17,9 @@ from breakthrough import Breakthrough
 boardgames.register(Breakthrough)
 import webapp.main  # noqa: E402,F401 - the page starts as it always does
 """
+sys.path.insert(0, os.path.dirname(GAME))
+from breakthrough import Breakthrough  # noqa: E402
+
 BREAK = "e2-e3 a4-a3 e3-d4 a3-b2 d4-e5".split()
 
 
@@ -36,7 +40,7 @@ def serve_page_with_added_game(page, site):
     files = {"added-game.html": (html, "text/html"), "added-game/pyscript.toml": (config, "text/plain"),
              "added-game/start.py": (ENTRY, "text/plain"), "added-game/breakthrough.py": (read(GAME), "text/plain")}
     for name, (body, kind) in files.items():
-        page.route(f"{site}/{name}", answer(body, kind))
+        page.route(f"{site}/{name}*", answer(body, kind))  # (with or without a query)
 
 
 def answer(body, kind):
@@ -44,10 +48,7 @@ def answer(body, kind):
 
 
 def test_a_game_defined_under_tests_is_offered_and_played_by_clicks(context, site, watch):
-    page = context.new_page()
-    page.on("console", lambda m: m.type == "error" and watch.console_errors.append(m.text))
-    page.on("pageerror", lambda e: watch.console_errors.append(str(e)))
-    page.on("request", lambda r: watch.requests.append(r.url))
+    page = watch.follow(context.new_page())
     serve_page_with_added_game(page, site)
     page.goto(f"{site}/added-game.html")
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
@@ -59,4 +60,21 @@ def test_a_game_defined_under_tests_is_offered_and_played_by_clicks(context, sit
         play_by_clicks(page, move)
     assert page.inner_text("#status") == "White wins: White broke through"
     assert page.get_attribute("body", "data-result") == "white"
+    assert watch.console_errors == [] and watch.foreign_requests() == []
+
+
+def test_the_computer_plays_the_added_game_from_its_worker(context, site, watch):
+    """The AI worker's files hold only the site's games: it learns the added one from the
+    page, and answers the human's move itself (not the page's thread)."""
+    page = watch.follow(context.new_page())
+    serve_page_with_added_game(page, site)
+    page.goto(f"{site}/added-game.html?game=breakthrough&computer=black&level=1")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    page.wait_for_selector("body[data-worker='ready']", state="attached", timeout=READY_TIMEOUT_MS)
+    play_by_clicks(page, "e2-e3")
+    page.wait_for_function("window.boardgames.state().moves.length === 2")
+    s = state(page)
+    game = Breakthrough()
+    assert s["moves"][1] in game.legal(game.play(game.new(), "e2-e3"))
+    assert s["searches"]["in_worker"] == 1, "the worker answered"
     assert watch.console_errors == [] and watch.foreign_requests() == []

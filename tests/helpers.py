@@ -15,6 +15,11 @@ from webapp.view import View
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYODIDE = os.path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs")
 
+# A game needs only its module: a lesson, puzzles and pinned engine answers are optional.
+# These games, the site's when that became so, keep all three.
+COACHED_GAMES = ("vut", "vut-royal", "vut-extermination", "vut-extinction", "vut-connection", "vut-cylindrical",
+                 "vut-intervention", "vut-7x7", "vut-11x11", "tablut", "vault", "pux", "uos")
+
 
 def drawn(session, view=None, size=600):
     """(recording, layout) of the board of `session` as `view` (default: a plain

@@ -2,8 +2,10 @@
 registered here, goes through the engine contract, the AI, the page's logic (clicks,
 words, drawing, records, links) like the site's own games."""
 
+import json
 import os
 import random
+import subprocess
 import sys
 
 import pytest
@@ -13,6 +15,7 @@ import boardgames
 from boardgames import game_ids, get_game
 from boardgames.ai import choose_move
 from webapp import access, sharing
+from webapp.computer import added_games
 from webapp.record import game_record, parse_record
 from webapp.render import THEMES
 from webapp.session import Session
@@ -89,3 +92,31 @@ def test_records_links_and_the_computer_know_it():
     game = get_game("breakthrough")
     best = choose_move(game, opened["session"].state, level=2)
     assert game.result(game.play(opened["session"].state, best))["winner"] == "white", "it takes the win"
+
+
+# A fresh interpreter with only the site's files, as the AI worker is: it learns the page's
+# added game from what the page sends, then searches it.
+WORKER = """
+import json, sys
+from webapp import ai_worker
+sent = sys.stdin.read()
+print(ai_worker.register_games(sent))
+print(ai_worker.register_games(sent))
+ai_worker.start("breakthrough", "{}", %r, json.dumps(%r), 2)
+print(json.loads(ai_worker.think(0.2))["best"])
+"""
+
+
+def test_the_ai_worker_registers_the_games_the_page_registered():
+    sent = json.loads(added_games())
+    assert [game["module"] for game in sent] == ["breakthrough"]
+    played = BREAK[:2]
+    env = {**os.environ, "PYTHONPATH": os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "py")}
+    game = get_game("breakthrough")
+    out = subprocess.run([sys.executable, "-c", WORKER % (game.fen(game.new()), played)], input=json.dumps(sent), env=env,
+                         capture_output=True, text=True, check=True).stdout.split("\n")
+    assert out[:2] == ['["breakthrough"]', "[]"], "registered once"
+    state = game.new()
+    for move in played:
+        state = game.play(state, move)
+    assert out[2] in game.legal(state)

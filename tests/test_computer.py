@@ -130,7 +130,7 @@ def test_a_worker_that_never_answers_falls_back_to_the_pages_thread():
     computer.worker = Worker(Proxy(hang=True), give_up=lambda: asyncio.sleep(0))  # patience runs out at once
     assert asyncio.run(computer.search("move", session, 1)) in session.legal()
     assert computer.worker is None
-    assert computer.searches == {"started": 1, "ended": 1}
+    assert computer.searches == {"started": 1, "ended": 1, "in_worker": 0}
 
 
 def test_the_demo_pauses_between_moves_only_when_the_computer_plays_both_sides():

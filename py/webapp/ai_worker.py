@@ -1,11 +1,12 @@
 """The computer's search as the page drives it: one search at a time, in slices.
 
-This module is the page's AI worker (`<script type="py" worker name="ai">`, started by
-main.py once the board is interactive, configured by worker.toml), so a long search
-never freezes the page.  Until the worker is ready, main.py calls the same functions
-on its own thread.  Plain Python with text in and out (JSON), so nothing depends on
-how values cross between the threads.
+This module is the page's AI worker (started by computer_panel.py the first time the
+computer is wanted, configured by worker.toml), so a long search never freezes the page.
+Until the worker is ready, the page calls the same functions on its own thread.  Plain
+Python with text in and out (JSON), so nothing depends on how values cross between the
+threads.
 
+    register_games('[{"module": "breakthrough", "source": "..."}]')  # the page's added games
     start("tablut", "{}", start_fen, '["d1-d3"]', 3)   # -> '{"best": ..., "done": false, "depth": 0}'
     think(0.1)                                          # search on for 0.1 s, same answer shape
     memory()                                            # -> '{"objects": ...}'
@@ -13,15 +14,38 @@ how values cross between the threads.
 
 import gc
 import json
+import sys
+import types
 
+import boardgames
 from boardgames import get_game
 from boardgames.ai import Searcher
+from boardgames.core import Game
 
 _search = None  # the Searcher of the last start()
 
 
 def _answer():
     return json.dumps({"best": _search.best_move, "done": _search.done, "depth": _search.depth})
+
+
+def register_games(games_json):
+    """Register the games the page registered beyond the site's own, from their modules'
+    sources (the worker's files hold only the site's); returns their ids as JSON."""
+    added = []
+    for game in json.loads(str(games_json)):
+        name = game["module"]
+        module = sys.modules.get(name)
+        if module is None:
+            module = types.ModuleType(name)
+            exec(compile(game["source"], f"{name}.py", "exec"), module.__dict__)
+            sys.modules[name] = module
+        for value in vars(module).values():
+            if (isinstance(value, type) and issubclass(value, Game) and value.__module__ == name
+                    and value.id and value.id not in boardgames.game_ids()):
+                boardgames.register(value)
+                added.append(value.id)
+    return json.dumps(added)
 
 
 def start(game_id, options_json, fen, moves_json, level):
@@ -49,4 +73,4 @@ def memory():
     return json.dumps({"objects": len(gc.get_objects())})
 
 
-__export__ = ["start", "think", "memory"]
+__export__ = ["register_games", "start", "think", "memory"]

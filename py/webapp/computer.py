@@ -9,6 +9,9 @@ running search's answer stale, so it is dropped and never played; `stop_early()`
 
 import asyncio
 import json
+import sys
+
+from boardgames import GAME_IDS, game_ids, get_game
 
 from . import ai_worker
 from .session import COMPUTER
@@ -30,6 +33,17 @@ def is_demo(players):
 def pause_before_move(players, speed):
     """Seconds to wait before the computer moves: only in a demo (computer against computer)."""
     return SPEEDS[speed] if is_demo(players) else 0.0
+
+
+def added_games():
+    """The games registered beyond the site's own, as ai_worker.register_games takes them:
+    each module's name and source (the worker's interpreter has only the site's files)."""
+    modules = dict.fromkeys(type(get_game(game_id)).__module__ for game_id in game_ids() if game_id not in GAME_IDS)
+    games = []
+    for name in modules:
+        with open(sys.modules[name].__file__, encoding="utf-8") as f:
+            games.append({"module": name, "source": f.read()})
+    return json.dumps(games)
 
 
 class Here:
@@ -86,7 +100,8 @@ class Computer:
         self.token = 0
         self.busy = None  # "move" or "hint" while a search runs
         self.depth = 0  # depth reached by the running search
-        self.searches = {"started": 0, "ended": 0}  # ended: played, cancelled or failed
+        # ended: played, cancelled or failed; in_worker: answered by the AI worker
+        self.searches = {"started": 0, "ended": 0, "in_worker": 0}
         self._stop = False
 
     def cancel(self):
@@ -127,6 +142,7 @@ class Computer:
         engine = self.worker or self.here
         try:
             answer = await self._run(engine, request, token)
+            self.searches["in_worker"] += engine is not self.here and answer is not None
         except Exception:  # noqa: BLE001 - a broken worker must not stop the computer
             if engine is self.here or token != self.token:
                 raise

@@ -8,7 +8,7 @@ import js
 from pyscript import create_named_worker, document
 
 from boardgames.ai import LEVEL_NAMES
-from webapp.computer import SPEED_NAMES, Computer, Worker, is_demo, pause_before_move
+from webapp.computer import SPEED_NAMES, Computer, Worker, added_games, is_demo, pause_before_move
 from webapp.dom import element
 from webapp.session import COMPUTER
 
@@ -56,6 +56,7 @@ class ComputerPanel:
     async def start_worker(self):
         try:
             proxy = await create_named_worker("./py/webapp/ai_worker.py", "ai", "./worker.toml")
+            await proxy.register_games(added_games())
         except Exception as error:  # noqa: BLE001 - the computer still plays, only slower
             js.console.warn(f"boardgames: the AI worker did not start: {error}")
             return
