@@ -1,6 +1,6 @@
 # Two commands do all set-up on a fresh Debian machine (as root, or with sudo):
 #   make play   - install what is missing, vendor the runtime, serve the app on 127.0.0.1
-#   make test   - install what the tests need, then run every test
+#   make test   - install what the tests need (Chromium, Firefox, WebKit too), then run every test
 #   make site   - write site/ (and site.zip): exactly what a static web host needs
 PORT ?= 8000
 VENV := .venv
@@ -44,6 +44,8 @@ system-deps:
 	@command -v node >/dev/null && command -v npm >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y nodejs npm; }
 	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
 	@python3 -c "import venv, ensurepip" 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv; }
+	@# the other two browser engines of e2e/test_other_engines.py: Firefox, and WebKit on a virtual display
+	@[ -x /usr/bin/firefox-esr ] && [ -x /usr/bin/WebKitWebDriver ] && command -v Xvfb >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y firefox-esr webkit2gtk-driver xvfb; }
 
 $(VENV)/.installed: requirements-dev.txt
 	python3 -m venv $(VENV)

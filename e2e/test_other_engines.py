@@ -1,0 +1,207 @@
+"""The page in the two other browser engines: Firefox (Debian's firefox-esr, over WebDriver
+BiDi through e2e/engines/firefox_bridge.mjs) and WebKit, Safari's engine (Debian's
+WebKitGTK MiniBrowser through WebKitWebDriver and Selenium, on a virtual X display).
+
+One smoke, written once against a four-call driver (goto, evaluate, wait, click), in each
+engine: the page starts, a move by clicks, the computer's reply, a puzzle solved, an embed
+started by a click on its picture, and a returning visit started from the snapshot under
+the service worker."""
+
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+from browser import ROOT
+
+from boardgames import get_game
+from boardgames.puzzles import puzzles_for, read_puzzles
+from webapp.layout import Layout, board_cells
+
+FIREFOX = "/usr/bin/firefox-esr"
+WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+BRIDGE = os.path.join(ROOT, "e2e", "engines", "firefox_bridge.mjs")
+START_MS = 180_000  # WebKit starts Python several times slower than Chromium here
+STEP_MS = 60_000
+READY = "document.body.dataset.ready === '1'"
+
+
+class Firefox:
+    """firefox_bridge.mjs in a node process: one JSON line each way per call."""
+
+    name = "firefox"
+
+    def __init__(self, profile):
+        if not os.path.exists(FIREFOX):
+            pytest.fail(f"{FIREFOX} is missing: `apt-get install -y firefox-esr` (make test does it)")
+        self.console_errors = []
+        self.process = subprocess.Popen(["node", BRIDGE, str(profile)], cwd=ROOT, text=True,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def _call(self, **command):
+        self.process.stdin.write(json.dumps(command) + "\n")
+        self.process.stdin.flush()
+        while True:
+            line = self.process.stdout.readline()
+            assert line, f"firefox_bridge.mjs ended (exit {self.process.poll()})"
+            answer = json.loads(line)
+            if "console" in answer:
+                self.console_errors.append(answer["console"])
+            elif "error" in answer:
+                raise AssertionError(f"firefox: {command['op']} failed: {answer['error']}")
+            else:
+                return answer["value"]
+
+    def goto(self, url):
+        self._call(op="goto", url=url)
+
+    def evaluate(self, expression):
+        return self._call(op="evaluate", expression=expression)
+
+    def wait(self, expression, timeout_ms=STEP_MS):
+        self._call(op="wait", expression=expression, timeout=timeout_ms)
+
+    def click(self, x, y):
+        self._call(op="click", x=x, y=y)
+
+    def close(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+        self.process.stdout.close()
+
+
+class WebKit:
+    """WebKitGTK's MiniBrowser in automation mode, through Selenium's WebKitGTK driver."""
+
+    name = "webkit"
+
+    def __init__(self, display):
+        from selenium import webdriver
+        from selenium.webdriver.webkitgtk.options import Options
+        from selenium.webdriver.webkitgtk.service import Service
+        for path in (WEBKIT_DRIVER, MINIBROWSER):
+            if not os.path.exists(path):
+                pytest.fail(f"{path} is missing: `apt-get install -y webkit2gtk-driver` (make test does it)")
+        options = Options()
+        options.binary_location = MINIBROWSER
+        options.add_argument("--automation")
+        service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display})
+        self.console_errors = []  # (WebKitWebDriver gives no console log)
+        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        self.driver.set_window_size(1100, 850)
+        self.driver.set_script_timeout(STEP_MS / 1000)
+
+    def goto(self, url):
+        self.driver.get(url)
+
+    def evaluate(self, expression):
+        answer = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "Promise.resolve().then(() => (0, eval)(arguments[0]))"
+            ".then((value) => done({value}), (error) => done({error: String(error)}));", expression)
+        assert "error" not in answer, f"webkit: {expression} failed: {answer['error']}"
+        return answer.get("value")
+
+    def wait(self, expression, timeout_ms=STEP_MS):
+        from selenium.webdriver.support.ui import WebDriverWait
+        WebDriverWait(self.driver, timeout_ms / 1000, poll_frequency=0.1).until(
+            lambda _: self.evaluate(expression), f"still false: {expression}")
+
+    def click(self, x, y):
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        actions = ActionBuilder(self.driver)
+        actions.pointer_action.move_to_location(round(x), round(y))
+        actions.pointer_action.click()
+        actions.perform()
+
+    def close(self):
+        self.driver.quit()
+
+
+@pytest.fixture(scope="module")
+def display():
+    """An X display for WebKit: the session's, else a virtual one (Debian's xvfb)."""
+    if os.environ.get("DISPLAY"):
+        yield os.environ["DISPLAY"]
+        return
+    if not shutil.which("Xvfb"):
+        pytest.fail("Xvfb is missing: `apt-get install -y xvfb` (make test does it)")
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                              pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as answer:
+        number = answer.readline().strip()
+    assert number, "Xvfb did not start"
+    yield f":{number}"
+    server.terminate()
+    server.wait(timeout=30)
+
+
+@pytest.fixture(params=["firefox", "webkit"])
+def engine(request, tmp_path):
+    if request.param == "firefox":
+        driver = Firefox(tmp_path / "profile")
+    else:
+        driver = WebKit(request.getfixturevalue("display"))
+    yield driver
+    driver.close()
+
+
+def state(engine):
+    return engine.evaluate("window.boardgames.state()")
+
+
+def click_cell(engine, name):
+    point = engine.evaluate(f"window.boardgames.squareCenter({json.dumps(name)})")
+    engine.click(point["x"], point["y"])
+
+
+def open_ready(engine, url):
+    engine.goto(url)
+    engine.wait(READY, START_MS)
+    assert engine.evaluate("[...document.querySelectorAll('.py-error')].filter(e => e.offsetParent).length") == 0
+
+
+def test_the_page_starts_plays_and_embeds(engine, site):
+    # A move by clicks (Black moves first in Tablut), and the computer's reply.
+    open_ready(engine, f"{site}/index.html?game=tablut&computer=white&level=1")
+    game = get_game("tablut")
+    first = state(engine)["legal"][0]
+    for cell in game.move_cells(first):
+        click_cell(engine, cell)
+    engine.wait("window.boardgames.state().moves.length === 2")
+    moves = state(engine)["moves"]
+    assert moves[0] == first and moves[1] in game.legal(game.play(game.new(), first))
+
+    # A puzzle: its winning move, by clicks.
+    puzzles = puzzles_for("tablut", read_puzzles())
+    number, puzzle = next((n, p) for n, p in enumerate(puzzles, start=1) if p.moves == 1)
+    open_ready(engine, f"{site}/index.html?game=tablut&puzzle={number}")
+    assert state(engine)["coach"]["kind"] == "puzzle"
+    for cell in puzzle.game().move_cells(puzzle.solution[0]):
+        click_cell(engine, cell)
+    engine.wait("window.boardgames.state().coach.passed")
+    assert engine.evaluate("document.getElementById('coach-feedback').textContent") == \
+        f"{puzzle.solution[0]} wins. Solved!"
+
+    # An embed: the board's picture, and the engine started by a click on it, which is kept.
+    engine.goto(f"{site}/index.html?embed=1&game=vault&size=6")
+    engine.wait("performance.getEntriesByName('board-shown').length === 1")
+    assert engine.evaluate("document.body.dataset.engine") == "waiting"
+    box = engine.evaluate("(b => ({x: b.x, y: b.y, width: b.width, height: b.height}))"
+                          "(document.getElementById('preview').getBoundingClientRect())")
+    layout = Layout(board_cells(get_game("vault", size=6)), box["width"], box["height"])
+    x, y = layout.center("a1")
+    engine.click(box["x"] + x, box["y"] + y)
+    engine.wait(READY, START_MS)
+    assert state(engine)["selected"] == "a1"
+
+    # A returning visit: under the service worker, from the snapshot.
+    engine.wait("navigator.serviceWorker.ready.then(() => true)")
+    open_ready(engine, f"{site}/index.html?game=vault")
+    assert engine.evaluate("navigator.serviceWorker.controller !== null"), "the offline copy serves the page"
+    assert engine.evaluate("window.boardgamesPython.how") == "snapshot"
+    assert engine.console_errors == []
