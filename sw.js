@@ -2,7 +2,7 @@
 // runtime come from a cache, so the games start with no network at all.
 // What to keep and the cache's name (a hash of every kept file's bytes) are in
 // precache.js, written by tools/build_sw.py at `make vendor`.  The page registers this
-// file once its board is ready (index.html).
+// file once its board is live (start.js's registerOfflineCopy).
 importScripts("./precache.js");
 
 const CACHE = self.PRECACHE.cache;

@@ -12,7 +12,7 @@ import pytest
 from boardgames import GAME_IDS, ai, get_game, tablut
 from boardgames.ai import LEVEL_NAMES, LEVELS, MAX_DEPTH, Searcher, choose_move
 
-README = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
+LEVELS_DOC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "computer.md")
 
 SIDE = {"w": "white", "b": "black"}
 
@@ -232,14 +232,14 @@ def test_the_default_level_answers_within_its_budget_in_slices(monkeypatch):
     assert 0.1 <= searcher.elapsed <= 0.1 + 2 * look
 
 
-def test_levels_grow_stronger_and_the_readme_describes_them():
+def test_levels_grow_stronger_and_the_docs_describe_them():
     levels = [LEVELS[level] for level in sorted(LEVELS)]
     assert sorted(LEVEL_NAMES) == sorted(LEVELS) == [1, 2, 3, 4]
     assert len(set(LEVEL_NAMES.values())) == len(LEVELS)
     for weaker, stronger in zip(levels, levels[1:]):
         assert weaker.depth < stronger.depth and weaker.seconds < stronger.seconds
         assert weaker.margin >= stronger.margin
-    with open(README) as f:
+    with open(LEVELS_DOC) as f:
         rows = {line.split("|")[1].strip(): line for line in f
                 if line.startswith("| ") and ". " in line[:6]}
     for level, name in LEVEL_NAMES.items():

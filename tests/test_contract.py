@@ -1,4 +1,4 @@
-"""The engine contract (core.py; the README's "Engine contract"), checked for every
+"""The engine contract (core.py; docs/engine.md), checked for every
 registered game: random playouts, position-text round trips, immutability, and parser
 fuzzing."""
 

@@ -1,4 +1,4 @@
-"""Pux (rulings: the README's "Games and rulings"): move potential, plain moves,
+"""Pux (rulings: docs/rulings.md): move potential, plain moves,
 transport, captures, the lateral rule, promotion, the worked examples of the text and
 the page helpers."""
 

@@ -58,7 +58,21 @@ def test_runtime_versions_are_pinned_in_the_lockfile():
         assert lock[f"node_modules/{name}"]["version"] == version
 
 
-def test_readme_rulings_match_the_engine():
+def test_the_documented_rulings_match_the_engine():
     import rulings_md
-    assert read("README.md") == rulings_md.readme_with_rulings(read("README.md")), \
+    assert read("docs/rulings.md") == rulings_md.with_rulings(read("docs/rulings.md")), \
         "run `python3 tools/rulings_md.py --write`"
+
+
+def test_the_readme_is_short_and_every_link_of_the_docs_leads_somewhere():
+    readme = read("README.md")
+    assert len(readme.splitlines()) <= 250, "depth goes in docs/"
+    pages = ["README.md"] + [f"docs/{name}" for name in sorted(os.listdir(os.path.join(ROOT, "docs")))
+                             if name.endswith(".md")]
+    for page in pages:
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", read(page)):
+            if not target.startswith(("http://", "https://")):
+                path = os.path.normpath(os.path.join(os.path.dirname(page), target))
+                assert os.path.exists(os.path.join(ROOT, path)), f"{page} links to {target}, which is missing"
+        if page != "README.md":
+            assert page in readme, f"the README's More lists {page}"

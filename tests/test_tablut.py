@@ -1,4 +1,4 @@
-"""Tablut: every rule and ruling (the README's "Games and rulings") pinned by a position.
+"""Tablut: every rule and ruling (docs/rulings.md) pinned by a position.
 
 Positions are men lists (tests/positions.py): `K` the king, `S` a Swede, `s` a Muscovite.
 """

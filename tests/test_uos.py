@@ -1,4 +1,4 @@
-"""UOS (rulings: the README's "Games and rulings"): the diamond board, every man's
+"""UOS (rulings: docs/rulings.md): the diamond board, every man's
 moves, the king's shrinking range, check counters, mate, stalemate, the draws, position
 texts and the page helpers.
 

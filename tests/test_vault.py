@@ -1,4 +1,4 @@
-"""Vault (rulings: the README's "Games and rulings"): walks, mirror jumps, captures,
+"""Vault (rulings: docs/rulings.md): walks, mirror jumps, captures,
 the start-of-turn win, sizes, and the page helpers.  Positions are 6x6 unless a size is given."""
 
 import pytest

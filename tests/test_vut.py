@@ -1,4 +1,4 @@
-"""The VUT family: every rule and ruling (the README's "Games and rulings") pinned by a
+"""The VUT family: every rule and ruling (docs/rulings.md) pinned by a
 position.
 
 Positions are written as men lists (tests/positions.py): `"Oe5 pa9"` = a White piece on

@@ -1,8 +1,8 @@
-"""Write the "Games and rulings" section of README.md from the engine's own texts.
+"""Write the table of docs/rulings.md from the engine's own texts.
 
 Each game module carries `summary` and `rulings` (what this project decided where the
 original texts are silent); the page shows them in its rules panel, and this keeps the
-README saying the same.  tests/test_site.py checks the README is in sync.
+docs saying the same.  tests/test_site.py checks docs/rulings.md is in sync.
 Usage: python3 tools/rulings_md.py [--write]
 """
 
@@ -31,20 +31,22 @@ def render():
     return "\n".join(lines)
 
 
-def readme_with_rulings(text):
+DOC = os.path.join(ROOT, "docs", "rulings.md")
+
+
+def with_rulings(text):
     pattern = re.compile(re.escape(BEGIN) + ".*?" + re.escape(END), re.S)
     if not pattern.search(text):
-        raise SystemExit(f"README.md has no {BEGIN} ... {END} section")
+        raise SystemExit(f"docs/rulings.md has no {BEGIN} ... {END} section")
     return pattern.sub(lambda m: render(), text)
 
 
 if __name__ == "__main__":
-    path = os.path.join(ROOT, "README.md")
-    with open(path) as f:
+    with open(DOC) as f:
         text = f.read()
     if "--write" in sys.argv:
-        with open(path, "w") as f:
-            f.write(readme_with_rulings(text))
-        print("README.md rulings section rewritten")
+        with open(DOC, "w") as f:
+            f.write(with_rulings(text))
+        print("docs/rulings.md rewritten")
     else:
         print(render())

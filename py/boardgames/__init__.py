@@ -1,5 +1,5 @@
 """boardgames: the rules of every game on the site, in plain Python (the contract:
-core.py and the README's "Engine contract").
+core.py and docs/engine.md).
 
     from boardgames import get_game, GAME_IDS
     game = get_game("tablut"); s = game.new(); s = game.play(s, game.legal(s)[0])

@@ -1,5 +1,4 @@
-"""Pux: pieces move as far as their friends around them allow (its rulings: the
-README's "Games and rulings").
+"""Pux: pieces move as far as their friends around them allow (its rulings: docs/rulings.md).
 
 A piece's move potential (MP) is its own stones plus the friendly stones around it.
 It moves up to MP cells forward or sideways (backward too once promoted), may carry

@@ -1,5 +1,4 @@
-"""Tablut: Linnaeus' tafl game as this project plays it (its rulings: the README's
-"Games and rulings").
+"""Tablut: Linnaeus' tafl game as this project plays it (its rulings: docs/rulings.md).
 
 Black's 16 Muscovites (`s`) try to surround White's king (`K`); the king with his 8
 Swedes (`S`) tries to reach any edge cell.  Black moves first.

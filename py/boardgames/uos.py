@@ -1,5 +1,4 @@
-"""UOS: Gerhard Loos' chess on the 113-square diamond board (its rulings: the README's
-"Games and rulings").
+"""UOS: Gerhard Loos' chess on the 113-square diamond board (its rulings: docs/rulings.md).
 
 Each army (a usual chess set) holds two opposite corners.  The men move as their chess
 namesakes do on this board's geometry (see diamond.py for names and steps); the king's

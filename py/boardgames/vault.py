@@ -1,5 +1,4 @@
-"""Vault: Néstor Romeral Andrés' race to the far rank (its rulings: the README's
-"Games and rulings").
+"""Vault: Néstor Romeral Andrés' race to the far rank (its rulings: docs/rulings.md).
 
 A pawn walks one cell like a chess king, or vaults over any friendly pawn B, landing
 on the mirror cell `2B - A` and capturing an enemy there.  A side that starts its

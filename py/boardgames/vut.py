@@ -1,5 +1,5 @@
 """The VUT family: Juan Diego Sanchez Torres' game and its variants (rules in brief in
-each game's `rules`, rulings in the README's "Games and rulings").
+each game's `rules`, rulings in docs/rulings.md).
 
 Men move 1..range cells in a straight orthogonal line onto an empty cell; the moved man
 captures the enemy men it sandwiches against a friendly man (custody).  The variants
