@@ -9,8 +9,11 @@ rules it shares with others as data (`repetition_draw`, `no_move`, `clock_draw`)
 supplies in code only what is its own: `generate`, `apply` and the hooks below.
 """
 
+from __future__ import annotations
+
 from abc import ABC, abstractmethod
-from typing import NamedTuple
+from collections.abc import Iterable
+from typing import Any, ClassVar, NamedTuple, TypedDict
 
 from .grid import parse_turn, split_fields
 
@@ -24,12 +27,18 @@ MATE_OR_STALEMATE = "mate or stalemate"  # in check (Game.in_check) it loses, el
 NUMBER_WORDS = ("", "one", "two", "three", "four", "five")
 
 
-def win(side, reason):
+class Result(TypedDict):
+    """How a game ended: `winner` "white", "black" or None (a draw), and why."""
+    winner: str | None
+    reason: str
+
+
+def win(side: str, reason: str) -> Result:
     """A result dict: `side` ("w"/"b") wins for `reason`."""
     return {"winner": SIDE_NAMES[side], "reason": reason}
 
 
-def draw(reason):
+def draw(reason: str) -> Result:
     return {"winner": None, "reason": reason}
 
 
@@ -42,12 +51,12 @@ class Man(NamedTuple):
     size: float
 
 
-def side_of(letter):
+def side_of(letter: str) -> str:
     """The side a man belongs to: upper-case letters are White's, lower-case Black's."""
     return WHITE if letter.isupper() else BLACK
 
 
-def both_sides(kinds):
+def both_sides(kinds: dict[str, Man]) -> dict[str, Man]:
     """{letter: Man} for White's upper-case letters, with Black's lower-case twins."""
     return {**kinds, **{letter.lower(): man for letter, man in kinds.items()}}
 
@@ -83,7 +92,8 @@ class State:
     __slots__ = ("board", "turn", "extra", "counters", "key", "history", "moves_cache",
                  "outcome", "facts", "last")
 
-    def __init__(self, board, turn, extra=(), history=(), last=None, counters=()):
+    def __init__(self, board: Any, turn: str, extra: tuple = (), history: tuple = (),
+                 last: tuple[str, tuple[str, ...]] | None = None, counters: tuple = ()):
         self.board = board
         self.turn = turn
         self.extra = extra
@@ -95,7 +105,7 @@ class State:
         self.facts = None
         self.last = last
 
-    def repetitions(self):
+    def repetitions(self) -> int:
         """How many times this position has occurred (this occurrence included)."""
         return self.history.count(self.key)
 
@@ -112,49 +122,51 @@ class Game(ABC):
     declared ones), `why_illegal`, and the AI's `evaluate`, `is_noisy`, `noisy_moves`.
     """
 
-    id = ""
-    name = ""
-    summary = ""
-    setup = ""
-    letters = ""
-    grid = None
-    rules = ()
-    rulings = ()
-    ply_cap = 400  # for random-playout tests and demos: a long game is cut here
-    options = {}  # option name -> allowed values, e.g. Vault's {"size": (6, 8, 10, 12)}
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    setup: ClassVar[str] = ""
+    letters: ClassVar[str] = ""
+    grid: ClassVar[Any] = None
+    rules: ClassVar[tuple] = ()
+    rulings: ClassVar[tuple[str, ...]] = ()
+    ply_cap: ClassVar[int] = 400  # for random-playout tests and demos: a long game is cut here
+    options: ClassVar[dict[str, tuple]] = {}  # option name -> allowed values, e.g. Vault's {"size": (6, 8, 10, 12)}
     # The results every game here has in some form, in the order `judge` checks them
     # after `goal`: what no legal move means, a draw when `counters[0]` (a half-move
     # clock) reaches `clock_draw[0]` (None: no such rule), a draw when a position occurs
     # `repetition_draw` times.
-    no_move = LOSES
-    clock_draw = None  # (half-moves, reason)
-    repetition_draw = 3
+    no_move: ClassVar[str] = LOSES
+    clock_draw: ClassVar[tuple[int, str] | None] = None  # (half-moves, reason)
+    repetition_draw: ClassVar[int] = 3
 
     # How the page shows and handles the game: data and hooks, with defaults that suit a
     # game of from-to moves and nothing to point out.
-    kinds = {}  # man letter -> Man; upper case letters are White's men, lower case Black's
-    special_cells = {}  # cell name -> what the rules make of it: "throne", "centre"
-    agreed_draw = False  # the rules let the players agree a draw
-    option_labels = {}  # option name -> (label, format of a value), e.g. ("Size", "{0}x{0}")
-    extra_verbs = ()  # moves built in steps: picking an extra cell does this ("carry", "carries")
+    kinds: ClassVar[dict[str, Man]] = {}  # man letter -> Man; upper case letters are White's men, lower case Black's
+    special_cells: ClassVar[dict[str, str]] = {}  # cell name -> what the rules make of it: "throne", "centre"
+    agreed_draw: ClassVar[bool] = False  # the rules let the players agree a draw
+    # option name -> (label, format of a value), e.g. ("Size", "{0}x{0}")
+    option_labels: ClassVar[dict[str, tuple[str, str]]] = {}
+    # moves built in steps: picking an extra cell does this ("carry", "carries")
+    extra_verbs: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, **options):
+    def __init__(self, **options: Any):
         self.chosen = dict(options)
 
     # -- the public contract -------------------------------------------------------
-    def new(self, fen=None):
+    def new(self, fen: str | None = None) -> State:
         if fen is None:
             fen = self.setup
         if not isinstance(fen, str):
             raise ValueError("a position text must be a string")
         return self.parse(fen.strip())
 
-    def legal(self, state):
+    def legal(self, state: State) -> list[str]:
         if self.result(state) is not None:
             return []
         return list(self.moves(state))
 
-    def play(self, state, move):
+    def play(self, state: State, move: str) -> State:
         if not isinstance(move, str):
             raise ValueError("a move must be a text like 'e2-e5'")
         if self.result(state) is not None:
@@ -163,23 +175,23 @@ class Game(ABC):
             raise ValueError(f"illegal move '{move}'{self.why_illegal(state, move)}")
         return self.apply(state, move)
 
-    def result(self, state):
+    def result(self, state: State) -> Result | None:
         if state.outcome is _UNKNOWN:
             state.outcome = self.judge(state)
         return state.outcome
 
     # -- what each game supplies ---------------------------------------------------
     @abstractmethod
-    def generate(self, state):
+    def generate(self, state: State) -> Iterable[str]:
         """The move texts of the side to move, ignoring whether the game is over."""
 
     @abstractmethod
-    def apply(self, state, move):
+    def apply(self, state: State, move: str) -> State:
         """The state after `move`, a move `generate` lists (no legality check): built
         by `next_state`."""
 
     # -- position texts: "<board> <side to move> <the game's other fields>" ----------
-    def parse(self, text):
+    def parse(self, text: str) -> State:
         fields = split_fields(text, len(self.setup.split()))
         board = self.parse_board(fields[0])
         turn = parse_turn(fields[1])
@@ -188,23 +200,24 @@ class Game(ABC):
         self.check_position(state)
         return state
 
-    def parse_board(self, field):
+    def parse_board(self, field: str) -> Any:
         return self.grid.parse_board(field, self.letters)
 
-    def parse_fields(self, fields):
+    def parse_fields(self, fields: list[str]) -> tuple[tuple, tuple]:
         """(extra, counters) from the fields after the side to move, as `State` keeps
         them; ValueError for a bad one."""
         return (), ()
 
-    def check_position(self, state):  # noqa: B027 - a hook: most games accept any position
+    def check_position(self, state: State) -> None:  # noqa: B027 - a hook: most games accept any position
         """Raise ValueError if the rules exclude this position (too many men, ...)."""
 
-    def fen(self, state):
+    def fen(self, state: State) -> str:
         return " ".join([self.grid.board_text(state.board), state.turn,
                          *map(str, state.extra), *map(str, state.counters)])
 
     # -- moves and results -----------------------------------------------------------
-    def next_state(self, state, board, move, taken=(), extra=(), counters=(), fresh=False):
+    def next_state(self, state: State, board: Any, move: str, taken: Iterable[int] = (), extra: tuple = (),
+                   counters: tuple = (), fresh: bool = False) -> State:
         """The state after `move` by the side to move: `board` as it leaves it, `taken`
         the cells (indices) of the men it captured.  A capture, or a `fresh` move (one
         no earlier position can recur after), starts a new history."""
@@ -215,7 +228,7 @@ class Game(ABC):
         return State(board, OTHER[state.turn], extra, () if fresh else state.history,
                      (move, ()), counters)
 
-    def judge(self, state):
+    def judge(self, state: State) -> Result | None:
         """The result of `state`, None while the game goes on: `goal`, then the
         declared rules (`no_move`, `clock_draw`, `repetition_draw`)."""
         outcome = self.goal(state)
@@ -234,18 +247,18 @@ class Game(ABC):
             return draw(f"{NUMBER_WORDS[times]}fold repetition")
         return None
 
-    def goal(self, state):
+    def goal(self, state: State) -> Result | None:
         """The result the game's own goals give `state` (a win, or a draw its rules
         name), None if none: checked before the declared rules."""
         return None
 
-    def moves(self, state):
+    def moves(self, state: State) -> tuple[str, ...]:
         """The cached tuple of move texts for the side to move (game over ignored)."""
         if state.moves_cache is None:
             state.moves_cache = tuple(self.generate(state))
         return state.moves_cache
 
-    def has_move(self, state):
+    def has_move(self, state: State) -> bool:
         """Whether the side to move has a move at all, stopping at the first one: the
         search judges every leaf, where listing all moves would cost more than it saves."""
         if state.moves_cache is not None:
@@ -254,69 +267,70 @@ class Game(ABC):
             return True
         return False
 
-    def why_illegal(self, state, move):
+    def why_illegal(self, state: State, move: str) -> str:
         """A short explanation appended to the illegal-move message (may be '')."""
         return ""
 
     # -- for the page ------------------------------------------------------------------
-    def men(self, state):
+    def men(self, state: State) -> dict[str, str]:
         """{cell name: man letter} of every man on the board (for drawing and the UI)."""
         names = self.grid.names
         return {names[i]: man for i, man in enumerate(state.board) if man != "."}
 
-    def move_cells(self, move):
+    def move_cells(self, move: str) -> tuple[str, str]:
         """(from cell name, to cell name) of a move text, for highlighting it."""
         a, _, b = move.partition("-")
         return a, b
 
     # -- for the page: what to point out, and moves built in steps ---------------------
-    def warning(self, state):
+    def warning(self, state: State) -> str:
         """A word the status leads with for the side to move ("Check!"), or ''."""
         return ""
 
-    def notes(self, state):
+    def notes(self, state: State) -> list[str]:
         """Lines of advice about `state` for the side panel (none when the game is over)."""
         return []
 
-    def overlays(self, state, pointed):
+    def overlays(self, state: State, pointed: list[str]) -> list[Overlay]:
         """Overlays to draw on `state`; `pointed` lists the moves the pointer proposes
         (the selected man's moves to the cell under the pointer)."""
         return []
 
-    def leaps(self, move):
+    def leaps(self, move: str) -> bool:
         """Whether the move's man jumps rather than slides (the page draws it arcing)."""
         return False
 
-    def move_extras(self, move):
+    def move_extras(self, move: str) -> frozenset[str]:
         """The cells a move takes along besides its man (Pux's carried pieces): a move is
         chosen by its man, these extras, then its destination."""
         return frozenset()
 
-    def builder(self, state, cell, extras, choices, destinations):
+    def builder(self, state: State, cell: str, extras: frozenset[str], choices: list[str],
+                destinations: dict[str, list[str]]) -> tuple[str, list[str]] | None:
         """(title, lines) the side panel shows while the man on `cell` is selected, with
         `extras` picked of the `choices` (cells) and `destinations` ({cell: moves}) open;
         None: nothing to show."""
         return None
 
-    def option_words(self, name, value):
+    def option_words(self, name: str, value: Any) -> tuple[str, str]:
         """(label, words for `value`) of an option: ('Board size', '8 \u00d7 8')."""
         label, value_format = self.option_labels.get(name, (name, "{0}"))
         return label, value_format.format(value)
 
-    def describe(self, letter):
+    def describe(self, letter: str) -> str:
         """Words for a man: 'white pawn'."""
         return f"{SIDE_NAMES[side_of(letter)]} {self.kinds[letter].name}"
 
     # -- AI hooks --------------------------------------------------------------------
-    def evaluate(self, state):
+    def evaluate(self, state: State) -> float:
         """Static evaluation for the AI, from the side to move's point of view."""
         return 0.0
 
-    def is_noisy(self, state, move):
+    def is_noisy(self, state: State, move: str) -> bool:
         """True when `move` changes material (a capture): searched first and in quiescence."""
         return False
 
-    def noisy_moves(self, state):
+    def noisy_moves(self, state: State) -> list[str]:
         """The moves of the side to move that `is_noisy` accepts, in any order.
 
         The quiescence search asks for them at most of its nodes, so games that can

@@ -50,3 +50,24 @@ def keep_text(key, text):
     except Exception:  # noqa: BLE001 - refused or full
         return False
     return True
+
+
+def clipboard_allowed():
+    """False in a frame whose embedding page does not allow clipboard-write: there the
+    browser refuses and logs an error, so the page does not ask."""
+    policy = getattr(document, "permissionsPolicy", None) or getattr(document, "featurePolicy", None)
+    return policy is None or bool(policy.allowsFeature("clipboard-write"))
+
+
+async def copy_box(box_id, what, done, say):
+    """Copy a read-only box's text (`what`), then `say(done)`; where the clipboard is
+    refused, select the text instead and say how to copy it."""
+    box = element(box_id)
+    try:
+        if not clipboard_allowed():
+            raise PermissionError("clipboard-write is not allowed in this frame")
+        await window.navigator.clipboard.writeText(box.value)
+        say(done)
+    except Exception:  # noqa: BLE001 - clipboard refused or missing: select it instead
+        box.select()
+        say(f"Copying was not allowed here: the {what} is selected, copy it with Ctrl+C.")

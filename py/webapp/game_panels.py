@@ -7,7 +7,7 @@ from pyscript import document
 
 from boardgames import game_ids, get_game
 from boardgames.core import SIDE_NAMES
-from webapp import access, rules_panel
+from webapp import access, commands, rules_panel
 from webapp.captured import by_kind, lost_men, lost_words
 from webapp.dom import add_text, element
 from webapp.picture import man_svg
@@ -38,49 +38,38 @@ class GamePanel:
             add_text(button, "strong", game.name)
             add_text(button, "span", game.summary)
             app.listen(button, "click", lambda e, game_id=game_id: self.pick_game(game_id))
-        app.listen(select, "change", lambda e: app.new_game(select.value))
-        app.listen(element("new-game"), "click",
-                   lambda e: app.new_game(app.session.game_id, options=app.session.options))
-        app.listen(element("game-options"), "change", lambda e: app.options_changed(self.chosen_options()))
-        app.listen(element("draw"), "click", lambda e: self.agree_draw())
+        app.listen(select, "change", lambda e: app.do(commands.new_game, select.value))
+        app.listen(element("new-game"), "click", lambda e: app.do(commands.new_game_again))
+        app.listen(element("game-options"), "change", lambda e: app.do(commands.change_options, self.chosen_options()))
+        app.listen(element("draw"), "click", lambda e: app.do(commands.agree_draw))
         app.listen(element("builder"), "click", self.on_builder_click)
 
     def pick_game(self, game_id):
         element("all-games").open = False
-        self.app.new_game(game_id)
-
-    def agree_draw(self):
-        self.app.session.agree_draw()
-        self.app.say("Drawn by agreement. Undo takes the agreement back.")
-        self.app.update()
+        self.app.do(commands.new_game, game_id)
 
     def on_builder_click(self, event):
         """A toggle of the move builder: pick or drop an extra cell of the move."""
         cell = event.target.getAttribute("data-cell")
         if cell is None:
             return
-        app = self.app
-        app.session.toggle_extra(cell)
-        app.say(app.session.message)
-        app.update()
+        self.app.do(commands.toggle_extra, cell)
         again = element("builder").querySelector(f'button[data-cell="{cell}"]')
         if again is not None:
             again.focus()
 
     def chosen_options(self):
         """{option name: the value chosen on the page (text)}."""
-        return {name: element(f"option-{name}").value for name in self.app.session.game.options}
+        return {name: element(f"option-{name}").value for name in self.app.state.session.game.options}
 
     # -- showing -------------------------------------------------------------------
-    def show(self):
-        session = self.app.session
+    def render(self, state):
+        session = state.session
         if session is not self.shown:
             self.shown = session
             self.plies = len(session.moves)  # a new or loaded game: the live region says only its status
             element("game-select").value = session.game_id
             element("game-summary").textContent = session.game.summary
-            for side in "wb":
-                element(f"player-{side}").value = session.players[side]
             show_rules(session.game)
             show_options(session.game)
         element("status").textContent = session.status()
@@ -93,12 +82,12 @@ class GamePanel:
         element("undo").disabled = not (session.moves or session.agreed_draw)
         element("redo").disabled = not session.undone
         show_help(session)
-        self.show_captured()
+        self.show_captured(state)
 
-    def show_captured(self):
+    def show_captured(self, state):
         """Each side's lost men, as the board draws them, with counts; up to the position
         shown (a past one while reviewing)."""
-        session, view = self.app.session, self.app.view
+        session, view = state.session, state.view
         shown = len(session.states) if view.reviewing is None else view.reviewing + 1
         losses = (session, session.revision, shown, view.theme, view.board)
         if losses == self.losses:

@@ -12,11 +12,13 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from boardgames.grid import notation_order
-from webapp.dom import element, js_object
+from webapp import commands
+from webapp.dom import js_object
 
 
 def state_object(app):
-    session = app.session
+    state = app.state
+    session, view = state.session, state.view
     return js_object({
         "game": session.game_id,
         "fen": session.game.fen(session.state),
@@ -25,19 +27,29 @@ def state_object(app):
         "moves": list(session.moves),
         "selected": session.selected,
         "targets": sorted(session.destinations(session.selected)) if session.selected else [],
-        "message": element("message").textContent,
+        "message": state.message,
         "options": session.options,
         "carried": sorted(session.extras, key=notation_order),
-        "thinking": app.computer.computer.busy,
-        "searches": dict(app.computer.computer.searches),
-        "hint": app.view.hint,
-        "paused": app.computer.paused,
-        "reviewing": app.view.reviewing,
-        "cursor": app.view.shown_cursor(),
-        "moving": app.view.motion is not None,
+        "thinking": state.thinking,
+        "searches": dict(app.computer.searches),
+        "hint": view.hint,
+        "paused": state.paused,
+        "reviewing": view.reviewing,
+        "cursor": view.shown_cursor(),
+        "moving": view.motion is not None,
         "motions": app.motions,
-        "coach": app.coach.hook_state(),
+        "coach": exercise_state(state.exercise),
     })
+
+
+def exercise_state(run):
+    """What state() tells of the lesson or puzzle on the board (None when none runs)."""
+    if run is None:
+        return None
+    return {"kind": run.kind, "index": run.index, "count": run.count,
+            "feedback": run.feedback, "finished": run.finished,
+            "passed": run.passed(),
+            "solved": sorted(run.solved) if run.kind == "puzzle" else []}
 
 
 def square_center(app, name):
@@ -51,7 +63,7 @@ def square_center(app, name):
 def new_game(app, game_id, fen=None):
     """newGame(id, fen): `fen` a position text; omitted or null (not a string): the setup."""
     try:
-        app.new_game(str(game_id), fen=fen if isinstance(fen, str) else None)
+        app.do(commands.new_game, str(game_id), fen if isinstance(fen, str) else None)
     except ValueError as error:
         return js_object({"ok": False, "error": str(error)})
     return js_object({"ok": True, "error": None})
@@ -60,14 +72,10 @@ def new_game(app, game_id, fen=None):
 def play(app, move):
     """play(move): play a move text; returns {ok, error}."""
     try:
-        app.session.play(str(move))
+        app.do(commands.play, str(move))
     except ValueError as error:
-        app.say(str(error))
+        app.update()  # (the message says why)
         return js_object({"ok": False, "error": str(error)})
-    if app.view.reviewing is None:
-        app.update()
-    else:
-        app.review(None)
     return js_object({"ok": True, "error": None})
 
 
@@ -82,7 +90,7 @@ async def memory(app, trace=False):
     if trace:
         module.enable_pyproxy_allocation_tracing()
     gc.collect()
-    worker = app.computer.computer.worker
+    worker = app.computer.worker
     return js_object({"wasm": module.HEAP8.length, "objects": len(gc.get_objects()),
                       "proxies": module.pyproxy_alloc_map.size,
                       "worker": json.loads(str(await worker.proxy.memory())) if worker else None})

@@ -1,79 +1,84 @@
 """The page: start-up, the canvas, pointer and keyboard input (runs in PyScript).
 
-Everything that can be decided without the DOM lives in session.py (the game), view.py
-(how the board is looked at), layout.py and render.py; this module wires them to the
-page.  The App holds the session and the view; after any change it calls `update()`,
-which draws the board whole and lets every panel show what it derives from them.
-Panels never call each other: they change the session or the view through the App.
-The panels: game_panels.py (game list, rules, options, status, help), computer_panel.py
-(thinking, Move now, Hint, demo speed and Pause), share_panel.py (move list and review,
-saving, links, records), setup_panel.py (the position editor), coach_panel.py (a
-lesson or a puzzle); hook.py is window.boardgames.
+What the page shows is one PageState (page_state.py).  Panels, input, the hook, timers
+and the computer change it only through commands (commands.py), applied by `App.do`;
+after each, `App.update` asks effects.py what follows (saving, a sound, the computer's
+search, a move in motion, a puzzle's reply), carries it out here, the one place that
+does, and renders: every panel from the state, then the board from its scene (scene.py),
+computed once per change.  Panels never call each other.
 """
 
 import asyncio
+import json
 
 import js
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from pyscript import create_named_worker, document, window
 
-from webapp import access, hook, sharing
-from webapp.computer import is_demo
+from webapp import access, commands, embed, hook, sharing
+from webapp.coach import SOLVED_KEY
 from webapp.coach_panel import CoachPanel
+from webapp.computer import Computer, Worker, added_games
 from webapp.computer_panel import ComputerPanel
-from webapp.dom import element, storage
+from webapp.dom import element, keep_text, storage, stored_text
+from webapp.effects import Marks, decide
+from webapp.embed_panel import ViewerPanel
 from webapp.game_panels import GamePanel
-from webapp.embed_panel import EmbedPanel
 from webapp.layout import Layout, board_cells
 from webapp.motion import DURATION, QUICK, motion_of
-from webapp.record import settings_from_query
-from webapp.render import draw_board
+from webapp.page_state import PageState
+from webapp.render import draw_scene
 from webapp.result_panel import ResultPanel
-from webapp.session import Session
+from webapp.scene import scene_of
+from webapp.settings import SETTINGS_KEY, read_settings, schemes
 from webapp.settings_panel import SettingsPanel
 from webapp.setup_editor import draw_setup
 from webapp.setup_panel import SetupPanel
 from webapp.share_panel import SharePanel
-from webapp.view import View
 from webapp.sound_panel import SoundPanel
+from webapp.sounds import SOUNDS
+
+REPLY_PAUSE = 0.6  # seconds before the page plays a puzzle's reply
 
 
 class App:
-    def __init__(self, params):
-        """`params`: the page's URL parameters ({name: text})."""
+    def __init__(self, state):
+        self.state = state
+        self.marks = Marks()
+        self.computer = Computer()  # the search, in the AI worker once it is up
+        self.worker_started = False
         self.canvas = element("board")
         self.ctx = self.canvas.getContext("2d")
-        self.session = None
-        self.view = View()
         self.layout = None
+        self.fitted = None  # what the layout was made for
+        self.scene = None
         self.proxies = []
         self.css_size = (0, 0)
         self.game = GamePanel(self)
-        self.computer = ComputerPanel(self)
+        self.players = ComputerPanel(self)
         self.share = SharePanel(self)
         self.setup = SetupPanel(self)
         self.settings = SettingsPanel(self)
         self.result = ResultPanel(self)
         self.sound = SoundPanel(self)
-        self.embed = EmbedPanel(self, params)
+        self.viewer = ViewerPanel(self)
         self.coach = CoachPanel(self)
-        # what update() refreshes
-        self.panels = (self.coach, self.game, self.share, self.computer, self.result, self.sound)
-        self.shown = (None, 0)  # (session, moves) on the board at the last update
+        self.panels = (self.coach, self.game, self.share, self.players, self.setup, self.settings,
+                       self.result, self.sound, self.viewer)
+        self.focus_after = None  # an element id to focus once rendered
+        self.autoplays = 0  # play-throughs started; a newer one ends an older one
         self.motion_start = None  # the animation frame time the motion began at
         self.press = None  # (cell, pointer id, x, y, deselect?): a man pressed, maybe to drag
-        self.dropped = False  # the move just played was dropped in place: no motion
         self.motions = 0  # moves shown in motion since the page opened (for tests and demos)
         self.next_frame = create_proxy(lambda timestamp: self.guarded(self.on_frame, timestamp))
 
     # -- setup -------------------------------------------------------------------
     def install(self):
-        """Listen to the page; returns what to say about the stored settings, if anything."""
-        for panel in (*self.panels, self.setup, self.embed):
+        for panel in self.panels:
             panel.install()
-        self.listen(element("undo"), "click", lambda e: self.undo())
-        self.listen(element("redo"), "click", lambda e: self.redo())
-        self.listen(element("flip"), "click", lambda e: self.flip())
+        self.listen(element("undo"), "click", lambda e: self.do(commands.undo))
+        self.listen(element("redo"), "click", lambda e: self.do(commands.redo))
+        self.listen(element("flip"), "click", lambda e: self.do(commands.flip))
         self.listen(self.canvas, "pointerdown", self.on_pointer)
         self.listen(self.canvas, "keydown", self.on_key)
         self.listen(self.canvas, "focus", lambda e: self.show_cursor(self.canvas.matches(":focus-visible")))
@@ -84,7 +89,6 @@ class App:
         self.listen(self.canvas, "pointerleave", self.on_hover)
         self.listen(document, "keydown", self.on_escape)
         self.listen(window, "resize", lambda e: self.resize())
-        return self.settings.install()
 
     def listen(self, target, event, handler):
         proxy = create_proxy(lambda e: self.guarded(handler, e))
@@ -104,55 +108,105 @@ class App:
         task = asyncio.ensure_future(coroutine)
         task.add_done_callback(lambda done: self.guarded(lambda e: done.result(), None))
 
-    # -- games ---------------------------------------------------------------------
-    @staticmethod
-    def chosen_players():
-        return {side: element(f"player-{side}").value for side in "wb"}
-
-    def new_game(self, game_id, fen=None, options=None):
-        """A new game (ValueError for a game, option or position the engine refuses)."""
-        self.begin(Session(game_id, options=options, fen=fen, players=self.chosen_players()))
-        self.say("")
+    # -- commands and their effects ----------------------------------------------------
+    def do(self, command, *args, focus=None):
+        """Apply a command to the page state, then what follows and the page (`focus`: an
+        element id to focus then).  A command's ValueError leaves the page as it was."""
+        result = command(self.state, *args)
+        self.focus_after = focus or self.focus_after
         self.update()
+        return result
 
-    def begin(self, session):
-        """Show `session` (a new, loaded or restored game); the caller then says why and
-        calls update()."""
-        self.session = session
-        self.view.review(session, None)
-        self.view.motion = self.view.drag = self.press = None
-        self.setup.close()
-        self.fit()  # update() draws
+    def update(self):
+        effects = decide(self.state, self.marks)
+        self.carry_out(effects)
+        self.render()
 
-    def options_changed(self, chosen):
-        """An option was changed to `chosen` ({name: text}): a new game with it."""
-        settings = settings_from_query({"game": self.session.game_id, **chosen})[0]
-        self.new_game(self.session.game_id, options=settings["options"])
+    def carry_out(self, effects):
+        """The one place that keeps things, plays sounds, starts and stops the computer."""
+        state = self.state
+        if effects.save is not None and not keep_text(sharing.SAVE_KEY, effects.save):
+            state.keep = False  # storage full or refused: play on, unsaved
+            state.say(sharing.NOT_SAVED)
+        if effects.solved is not None:
+            keep_text(SOLVED_KEY, effects.solved)  # (where refused: solved for this visit only)
+        if effects.settings is not None and not keep_text(SETTINGS_KEY, effects.settings):
+            state.say("This browser keeps nothing for this page: the setting lasts until you leave.")
+        if effects.cancel:
+            self.computer.cancel()
+            state.thinking = None
+        if effects.worker:
+            self.need_worker()
+        if effects.think is not None:
+            state.thinking = "move"
+            self.launch(self.play_found(self.computer.search("move", state.session, state.level, effects.think)))
+        if effects.hint:
+            state.thinking = "hint"
+            self.launch(self.show_hint(self.computer.search("hint", state.session, state.level)))
+        player = getattr(window, "boardgamesSound", None)
+        if effects.sound is not None and player is not None:
+            player.play(json.dumps(SOUNDS[effects.sound]))
+        if effects.motion and not window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            self.animate(QUICK if effects.quick else DURATION)
+        if effects.card:
+            self.focus_after = "result-new"
+        if effects.reply is not None:
+            self.launch(self.reply_later(*effects.reply))
+        if effects.autoplay:
+            self.autoplays += 1
+            self.launch(self.play_through(self.autoplays))
 
-    def undo(self):
-        self.view.review(self.session, None)
-        if not self.session.undo():
-            self.say("Nothing to undo.")
-        self.update()
+    def need_worker(self):
+        """Start the AI worker the first time the computer is wanted (a player set to
+        Computer, or Hint), so start-up is not slowed and a page between two humans never
+        runs a second interpreter.  Until it is ready the computer thinks on this thread."""
+        if not self.worker_started:
+            self.worker_started = True
+            self.launch(self.start_worker())
 
-    def redo(self):
-        self.view.review(self.session, None)
-        if not self.session.redo():
-            self.say("Nothing to redo.")
-        self.update()
+    async def start_worker(self):
+        try:
+            proxy = await create_named_worker("./py/webapp/ai_worker.py", "ai", "./worker.toml")
+            await proxy.register_games(added_games())
+        except Exception as error:  # noqa: BLE001 - the computer still plays, only slower
+            js.console.warn(f"boardgames: the AI worker did not start: {error}")
+            return
+        self.computer.worker = Worker(proxy)
+        document.body.dataset.worker = "ready"
 
-    def review(self, index):
-        """Show the position after move `index`, or (None) the game in progress: the one
-        place that enters and leaves a review.  Board clicks do not move meanwhile, and
-        the computer waits."""
-        self.view.review(self.session, index)
-        self.session.select(None)
-        self.say("")
-        self.update()
+    async def play_found(self, search):
+        move = await search
+        if move is not None:  # (None: cancelled, and whoever cancelled has updated the page)
+            self.state.thinking = None
+            self.do(commands.computer_moved, move)
 
-    def flip(self):
-        self.view.flipped = not self.view.flipped
-        self.resize()
+    async def show_hint(self, search):
+        move = await search
+        if move is not None:
+            self.state.thinking = None
+            self.do(commands.hint_found, move)
+
+    def move_now(self):
+        """Move now (or Show now): the running search ends with its best move so far."""
+        self.computer.stop_early()
+
+    async def reply_later(self, run, session, ply):
+        """A puzzle's reply, after a pause to see the learner's move."""
+        await asyncio.sleep(REPLY_PAUSE)
+        self.do(commands.play_reply, run, session, ply)
+
+    async def play_through(self, number):
+        """The embed viewer plays the record through, a move every `speed` seconds."""
+        while number == self.autoplays and self.state.autoplay:
+            await asyncio.sleep(self.state.embed["speed"])
+            if number != self.autoplays or not self.state.autoplay:
+                return
+            self.do(commands.autoplay_step)
+
+    def say(self, text):
+        """A message that changes nothing else (a copy, a download, a search's progress)."""
+        self.state.say(text)
+        element("message").textContent = text
 
     # -- input -------------------------------------------------------------------
     def event_point(self, event):
@@ -166,15 +220,16 @@ class App:
         """A press on the board: a click's step at once, and maybe the start of a drag
         (a press on the selected man deselects it only if it is released unmoved)."""
         event.preventDefault()
+        state = self.state
         cell = self.event_cell(event)
-        if cell is not None and self.view.cursor_shown:
-            self.view.cursor = cell
+        if cell is not None and state.view.cursor_shown:
+            state.view.cursor = cell
         extra = bool(event.shiftKey)
-        again = cell is not None and cell == self.session.selected and not extra
+        again = cell is not None and cell == state.session.selected and not extra
         if not again:
-            self.act(cell, extra=extra)
-        if (cell is not None and cell == self.session.selected and not extra
-                and self.setup.editor is None and self.view.reviewing is None):
+            self.do(commands.click, cell, extra)
+        if (cell is not None and cell == state.session.selected and not extra
+                and state.editor is None and state.view.reviewing is None):
             self.press = (cell, event.pointerId, *self.event_point(event), again)
             try:  # follow the pointer beyond the board's edge too
                 self.canvas.setPointerCapture(event.pointerId)
@@ -189,11 +244,12 @@ class App:
             return
         cell, _, x0, y0, _ = self.press
         x, y = self.event_point(event)
-        if self.view.drag is None and abs(x - x0) + abs(y - y0) < 6:
+        view = self.state.view
+        if view.drag is None and abs(x - x0) + abs(y - y0) < 6:
             return
         lift = self.layout.unit * 0.7 if event.pointerType == "touch" else 0
-        self.view.drag = (cell, x, y - lift)
-        self.view.hover = self.layout.cell_at(x, y - lift)
+        view.drag = (cell, x, y - lift)
+        view.hover = self.layout.cell_at(x, y - lift)
         self.draw()
 
     def on_release(self, event):
@@ -203,130 +259,118 @@ class App:
             return
         cell, _, _, _, deselect = self.press
         self.press = None
-        drag, self.view.drag = self.view.drag, None
+        view = self.state.view
+        drag, view.drag = view.drag, None
         if drag is None:
             if deselect and event.type == "pointerup":
-                self.act(cell)
+                self.do(commands.click, cell)
             return
-        target = self.layout.cell_at(drag[1], drag[2])
-        if target is None or target == cell:
-            self.say("" if target == cell else "Dropped off the board: the man is back in its place.")
-            self.draw()
-        elif target in self.session.destinations(cell):
-            self.dropped = True
-            self.act(target)
-        else:
-            self.say(self.session.why_not_to(target))
-            self.draw()
-
-    def act(self, cell, extra=False):
-        """A click or tap on `cell`, or Enter on the cursor's cell: a move's step, or a
-        man placed while a position is set up."""
-        if self.setup.editor is not None:
-            self.setup.place(cell)
-            return
-        if self.view.reviewing is not None:
-            self.say("You are looking at a past position: Back to game (or Escape) to play on.")
-            return
-        self.session.click(cell, extra=extra)
-        self.say(self.session.message)
-        self.update()
+        self.do(commands.drop, cell, self.layout.cell_at(drag[1], drag[2]))
 
     def on_key(self, event):
         """Keys on the focused board: the arrows move the cursor (webapp/access.py),
         Enter or Space click its cell, Escape drops the selection."""
         key = event.key
-        view = self.view
+        state = self.state
+        view = state.view
         if key in access.STEPS:
-            start = access.start_cell(self.layout, view.cursor or self.session.selected)
+            start = access.start_cell(self.layout, view.cursor or state.session.selected)
             view.cursor = access.move_cursor(self.layout, start, key) if view.cursor_shown else start
             self.show_cursor(True)
         elif key in ("Enter", " "):
             view.cursor = access.start_cell(self.layout, view.cursor)
             view.cursor_shown = True
-            self.act(view.cursor)
-        elif key == "Escape" and self.session.selected is not None and view.reviewing is None:
-            self.session.select(None)
-            self.say("Selection cancelled.")
-            self.update()
+            self.do(commands.click, view.cursor)
+        elif key == "Escape" and state.session.selected is not None and view.reviewing is None:
+            self.do(commands.cancel_selection)
         else:
             return
         event.preventDefault()
 
     def on_escape(self, event):
         """Escape anywhere ends a review."""
-        if event.key == "Escape" and self.view.reviewing is not None:
-            self.review(None)
-            self.canvas.focus()
+        if event.key == "Escape" and self.state.view.reviewing is not None:
+            self.do(commands.review, None, focus="board")
 
     def show_cursor(self, shown):
-        view = self.view
+        view = self.state.view
         view.cursor_shown = shown
         if shown:
-            view.cursor = access.start_cell(self.layout, view.cursor or self.session.selected)
+            view.cursor = access.start_cell(self.layout, view.cursor or self.state.session.selected)
         self.draw()
 
     def on_hover(self, event):
         """Track the cell under the pointer (Vault draws the jump to it)."""
+        view = self.state.view
         cell = None if event.type == "pointerleave" else self.event_cell(event)
-        if cell != self.view.hover:
-            self.view.hover = cell
-            if self.session.selected is not None:
+        if cell != view.hover:
+            view.hover = cell
+            if self.state.session.selected is not None:
                 self.draw()
 
     # -- output ----------------------------------------------------------------------
-    def say(self, text):
-        element("message").textContent = text
-
-    def update(self):
-        """After any change of the session or the view: every panel shows what it
-        derives from them (the computer starts or stops thinking), then the board, with
-        the move just played in motion."""
+    def render(self):
+        """Every panel from the state, then the board from its scene."""
+        state = self.state
         for panel in self.panels:
-            panel.show()
-        session = self.session
-        if self.shown != (session, len(session.moves)):
-            self.view.motion = None
-            if self.shown == (session, len(session.moves) - 1) and not self.dropped:
-                self.animate()
-        self.shown, self.dropped = (session, len(session.moves)), False
+            panel.render(state)
+        element("message").textContent = state.message
+        page, board = self.schemes()
+        document.documentElement.setAttribute("data-theme", page)
+        document.documentElement.setAttribute("data-board", board)
+        state.view.theme = board
+        self.fit()
+        self.scene = scene_of(state.session, state.view)
         self.draw()
+        if self.focus_after is not None:
+            element(self.focus_after).focus()
+            self.focus_after = None
 
-    def animate(self):
-        """Show the last move in motion, unless motion is off (reduced motion), quick in a
-        demo at full speed."""
-        if (not self.settings.chosen["motion"] or self.view.reviewing is not None
-                or window.matchMedia("(prefers-reduced-motion: reduce)").matches):
-            return
-        session = self.session
-        quick = is_demo(session.players) and element("speed").value == "fast"
-        self.view.motion = motion_of(session.game, session.states[-2], session.state, QUICK if quick else DURATION)
+    def schemes(self):
+        """(the page's colours, the board's): a link's, the chosen theme, the system's."""
+        url = self.state.embed
+        system = "dark" if window.matchMedia("(prefers-color-scheme: dark)").matches else "light"
+        return schemes(self.state.settings["theme"], url["theme"], url["bg"], system)
+
+    def animate(self, duration):
+        """Show the last move in motion."""
+        session = self.state.session
+        self.state.view.motion = motion_of(session.game, session.states[-2], session.state, duration)
         self.motions += 1
         self.motion_start = None
         window.requestAnimationFrame(self.next_frame)
 
     def on_frame(self, timestamp):
-        motion = self.view.motion
+        view = self.state.view
+        motion = view.motion
         if motion is None:
             return
         if self.motion_start is None:
             self.motion_start = timestamp
         motion.progress = min(1.0, (timestamp - self.motion_start) / 1000 / motion.duration)
         if motion.progress >= 1:
-            self.view.motion = None
+            view.motion = None
+            self.scene = scene_of(self.state.session, view)
         else:
             window.requestAnimationFrame(self.next_frame)
         self.draw()
 
     def resize(self):
+        self.fitted = None
         self.fit()
         self.draw()
 
     def fit(self):
-        """The canvas sized to the room the page gives the board, and its layout."""
+        """The canvas sized to the room the page gives the board (and its layout), when
+        the game, the orientation, the coordinates or that room changed."""
+        state = self.state
         area = element("board-area")
-        cells = board_cells(self.session.game)
-        labelled = self.view.coordinates
+        key = (state.session.game, state.view.flipped, state.view.coordinates, element("coach").offsetHeight)
+        if key == self.fitted:
+            return
+        self.fitted = key
+        cells = board_cells(state.session.game)
+        labelled = state.view.coordinates
         aspect = Layout.aspect(cells, labelled)
         width = max(200, area.clientWidth)
         height = width * aspect
@@ -342,47 +386,53 @@ class App:
         self.canvas.height = int(height * ratio)
         self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
         self.css_size = (width, height)
-        self.layout = Layout(cells, width, height, flipped=self.view.flipped, labelled=labelled)
+        self.layout = Layout(cells, width, height, flipped=state.view.flipped, labelled=labelled)
 
     def draw(self):
-        view = self.view
-        view.theme = self.settings.theme()
+        """The board: the scene, or the position being set up; and its words for screen readers."""
+        view = self.state.view
         if view.cursor_shown:  # kept on the board (a new game may have other cells)
             view.cursor = access.start_cell(self.layout, view.cursor)
-        editor = self.setup.editor
+        editor = self.state.editor
         if editor is not None:
             draw_setup(self.ctx, self.layout, editor, view, *self.css_size)
         else:
-            draw_board(self.ctx, self.layout, self.session, view, *self.css_size)
+            draw_scene(self.ctx, self.layout, self.scene, view, *self.css_size)
         # what a screen reader says for the board: the cursor's cell, or how to use it
         cursor = view.shown_cursor()
         words = access.BOARD_WORDS
         if cursor is not None:
             words = (access.man_words(editor.game, editor.men, cursor) if editor is not None
-                     else access.cell_words(self.session, cursor))
+                     else access.cell_words(self.state.session, cursor))
         self.canvas.setAttribute("aria-label", words)
 
 
 def start():
     params = js.Object.fromEntries(js.URLSearchParams.new(window.location.search)).to_py()
-    app = App(params)
-    settings_problem = app.install()
     store = storage()
-    saved = store.getItem(sharing.SAVE_KEY) if store is not None else None
-    opening = sharing.opening(params, saved if isinstance(saved, str) else None)
+    settings, settings_problem = read_settings(stored_text(SETTINGS_KEY))
+    embed_settings, embed_problems = embed.embed_settings(params, str(window.location.hash))
+    saved = stored_text(sharing.SAVE_KEY)
+    opening = sharing.opening(params, saved)
     if opening["set_aside"]:
-        store.setItem(sharing.SET_ASIDE_KEY, saved)
-    app.share.keep = not opening["embed"] and store is not None
+        keep_text(sharing.SET_ASIDE_KEY, saved)
+    state = PageState(session=opening["session"], level=opening["level"], settings=settings,
+                      embed=embed_settings, embedded=opening["embed"],
+                      keep=not opening["embed"] and store is not None)
+    state.players = dict(state.session.players)
+    state.view.flipped = embed_settings["flip"]
     document.body.classList.toggle("embed", opening["embed"])
-    element("level").value = str(opening["level"])
-    app.begin(opening["session"])
+    app = App(state)
+    app.install()
     app.update()
     notes = [] if store is not None or opening["embed"] else [sharing.NOT_SAVED]
     coached = app.coach.open_link(params)
-    app.say(" ".join(opening["messages"] + [settings_problem or ""] + app.embed.open() + coached + notes).strip())
+    shown = app.viewer.open()
+    app.say(" ".join(opening["messages"] + [settings_problem or ""] + embed_problems + shown + coached + notes)
+            .strip())
     hook.install(app)
     element("loading").hidden = True
-    app.embed.take_over()
+    app.viewer.take_over()
     document.body.dataset.ready = "1"
     return app
 

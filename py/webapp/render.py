@@ -1,4 +1,4 @@
-"""Draw a session's board on a canvas 2D context, as a view (view.py) shows it.
+"""Draw a board's scene (scene.py) on a canvas 2D context, as a view (view.py) shows it.
 
 `ctx` is anything with the CanvasRenderingContext2D methods used here (the browser's,
 or a recorder in tests).  Everything game-specific comes from the game's declarations:
@@ -11,6 +11,7 @@ destination, the extras of a move built in steps (Pux's carried pieces) a dashed
 import math
 
 from . import men_shapes
+from .scene import scene_of
 
 THEMES = {
     "light": {
@@ -57,41 +58,39 @@ def path(ctx, points):
 
 
 def draw_board(ctx, layout, session, view, width, height):
-    """Draw the board as `view` shows `session`: the live or reviewed position, the
-    selection and its destinations, the last move, the game's overlays, the hint, the
-    keyboard cursor and the coordinates."""
-    game = session.game
-    state = view.shown_state(session)
+    """Draw the board as `view` shows `session` (its scene, computed here)."""
+    draw_scene(ctx, layout, scene_of(session, view), view, width, height)
+
+
+def draw_scene(ctx, layout, scene, view, width, height):
+    """Draw `scene` (scene.py): the position, the selection and its destinations, the
+    last move, the game's overlays, the hint; and from `view` what only the pointer and the
+    keyboard move: the pointed cell's overlays, a dragged man, the cursor; and the looks
+    (colours, coordinates)."""
+    game = scene.game
     colours = colours_of(view)
     ctx.fillStyle = colours["background"]
     ctx.fillRect(0, 0, width, height)
-    last = state.last
-    last_cells = set(game.move_cells(last[0])) if last else set()
-    live = view.reviewing is None
-    targets = session.destinations(session.selected) if live and session.selected is not None else {}
-    marked = targets if view.dots else {}
-    men = game.men(state)
+    men = scene.men
     cursor = view.shown_cursor()
-    motion = view.motion if live else None
-    moving = motion.arriving() if motion else set()
-    dragged = view.drag[0] if live and view.drag else None
+    dragged = view.drag[0] if scene.live and view.drag else None
 
     for cell in layout.cells:
         poly = draw_cell(ctx, layout, cell, game.special_cells, colours)
-        if cell.name in last_cells:
+        if cell.name in scene.last_cells:
             path(ctx, poly)
             ctx.fillStyle = colours["last"]
             ctx.fill()
             draw_brackets(ctx, layout, cell, colours["last_mark"])
         man = men.get(cell.name)
-        if man and cell.name not in moving:
+        if man and cell.name not in scene.moving:
             if cell.name == dragged:  # lifted: a faint copy stays where it came from
                 ctx.globalAlpha = colours["ghost_alpha"]
             draw_man(ctx, layout, cell, game, man, colours)
             ctx.globalAlpha = colours["ghost_alpha"] if cell.ghost else 1.0
-        if cell.name in marked:
-            draw_target(ctx, layout, cell, cell.name in men and cell.name not in session.extras, colours)
-        if cell.name == session.selected and not cell.ghost:
+        if cell.name in scene.marked:
+            draw_target(ctx, layout, cell, cell.name in men and cell.name not in scene.extras, colours)
+        if cell.name == scene.selected and not cell.ghost:
             path(ctx, poly)
             ctx.lineWidth = max(3, layout.unit * 0.07)
             ctx.strokeStyle = colours["select"]
@@ -99,18 +98,17 @@ def draw_board(ctx, layout, session, view, width, height):
         if cell.name == cursor and not cell.ghost:
             draw_cursor(ctx, layout, cell, colours)
     ctx.globalAlpha = 1.0
-    if last:
-        for name in last[1]:
-            if name in layout.by_name:
-                draw_taken(ctx, layout, layout.by_name[name], colours)
-    if motion:
-        draw_motion(ctx, layout, game, motion, colours)
-    for name in session.extras if live else ():
+    for name in scene.taken:
+        if name in layout.by_name:
+            draw_taken(ctx, layout, layout.by_name[name], colours)
+    if scene.motion:
+        draw_motion(ctx, layout, game, scene.motion, colours)
+    for name in scene.extras:
         draw_frame(ctx, layout, name, colours)
-    for overlay in game.overlays(state, targets.get(view.hover, [])):
+    for overlay in scene.overlays(view.hover):
         OVERLAYS[overlay.kind](ctx, layout, overlay, colours)
-    if view.hint is not None and live:
-        draw_arrow(ctx, layout, *game.move_cells(view.hint), colours)
+    if scene.hint is not None:
+        draw_arrow(ctx, layout, *scene.hint, colours)
     if view.coordinates:
         draw_labels(ctx, layout, colours)
     if dragged in men:

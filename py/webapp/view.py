@@ -3,35 +3,46 @@
 The session (session.py) is the game: positions, the selected man and its extras.  The
 view is how it is looked at: turned round or not, the cell under the pointer, the
 keyboard cursor, the past position under review, the computer's hint and the theme.
-The page changes a field, then draws the board from the session and the view, and its
-panels show what they derive from both; nothing else keeps a copy.
+Part of the page state (page_state.py); commands change its fields.
 """
 
-class View:
-    def __init__(self):
-        self.flipped = False  # Black's side at the bottom
-        self.hover = None  # the cell under the pointer
-        self.cursor = None  # the keyboard cursor's cell, kept while it is hidden
-        self.cursor_shown = False  # drawn while the board has keyboard focus
-        self.reviewing = None  # moves played to reach the past position shown; None: live
-        self.hint = None  # the move Hint suggests
-        self.theme = "light"  # the colours of the moment: "light" or "dark"
-        self.board = "wood"  # the board's colours (render.PALETTES)
-        self.coordinates = True  # files and ranks written round the board
-        self.dots = True  # the selected man's destinations marked
-        self.motion = None  # the last move in motion (motion.Motion), while it plays
-        self.drag = None  # (cell, x, y): the man of `cell` dragged, at canvas point (x, y)
+from __future__ import annotations
 
-    def review(self, session, index):
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardgames.core import State
+
+    from .session import Session
+
+
+@dataclass
+class View:
+    flipped: bool = False  # Black's side at the bottom
+    hover: str | None = None  # the cell under the pointer
+    cursor: str | None = None  # the keyboard cursor's cell, kept while it is hidden
+    cursor_shown: bool = False  # drawn while the board has keyboard focus
+    reviewing: int | None = None  # moves played to reach the past position shown; None: live
+    hint: str | None = None  # the move Hint suggests
+    theme: str = "light"  # the colours of the moment: "light" or "dark"
+    board: str = "wood"  # the board's colours (render.PALETTES)
+    coordinates: bool = True  # files and ranks written round the board
+    dots: bool = True  # the selected man's destinations marked
+    motion: Any = None  # the last move in motion (motion.Motion), while it plays
+    drag: tuple[str, float, float] | None = None  # the man of a cell dragged, at canvas point (x, y)
+    dropped: bool = False  # the move just played was dropped in place: shown without motion
+
+    def review(self, session: Session, index: int | None) -> bool:
         """Show the position after move `index`; None, or the live position's number,
         shows the game in progress.  Returns whether a past position is shown."""
         self.reviewing = index if index is not None and 0 <= index < len(session.moves) else None
         return self.reviewing is not None
 
-    def shown_state(self, session):
+    def shown_state(self, session: Session) -> State:
         """The state on the board: the reviewed one, else the live one."""
         return session.state if self.reviewing is None else session.states[self.reviewing]
 
-    def shown_cursor(self):
+    def shown_cursor(self) -> str | None:
         """The cursor's cell while it is drawn, else None."""
         return self.cursor if self.cursor_shown else None

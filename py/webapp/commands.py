@@ -1,0 +1,330 @@
+"""Commands: every change a reader, a link, the hook, a timer or the computer makes to the
+page state (page_state.py).  Each is a plain function of the state and its arguments that
+changes the state and says what happened in `state.message`; the page applies one with
+`App.do(command, ...)`, which then lets effects.py decide what follows (saving, sounds,
+the computer) and renders the panels and the board from the state.  Nothing here touches
+the browser, so pytest checks the commands in CPython."""
+
+from __future__ import annotations
+
+from . import coach, embed
+from .computer import is_demo
+from .page_state import PageState
+from .record import parse_record, settings_from_query
+from .session import COMPUTER, HUMAN, PAGE, Session
+from .setup_editor import BoardEditor
+
+# -- games ---------------------------------------------------------------------------
+
+
+def begin(state: PageState, session: Session) -> None:
+    """Put `session` on the board: a new, loaded or restored game, or an exercise's."""
+    state.session = session
+    state.view.review(session, None)
+    state.view.motion = state.view.drag = None
+    state.editor = None
+    state.card = False
+    if PAGE not in session.players.values():  # (an exercise's players are its own)
+        state.players = dict(session.players)
+
+
+def new_game(state: PageState, game_id: str, fen: str | None = None, options: dict | None = None) -> None:
+    """A new game with the chosen players (ValueError for a game, option or position the
+    engine refuses: then nothing changes)."""
+    begin(state, Session(game_id, options=options, fen=fen, players=dict(state.players)))
+    state.say("")
+
+
+def new_game_again(state: PageState) -> None:
+    """New game: the same game and options."""
+    new_game(state, state.session.game_id, options=state.session.options)
+
+
+def change_options(state: PageState, chosen: dict[str, str]) -> None:
+    """An option was changed to `chosen` ({name: text}): a new game with it."""
+    settings = settings_from_query({"game": state.session.game_id, **chosen})[0]
+    new_game(state, state.session.game_id, options=settings["options"])
+
+
+def load_record(state: PageState, text: str) -> None:
+    try:
+        session = parse_record(text, players=dict(state.players))
+    except ValueError as error:
+        state.say(f"That record could not be loaded: {error}. Your game is unchanged.")
+        return
+    begin(state, session)
+    state.say(f"Record loaded: {len(session.moves)} moves of {session.game.name}.")
+
+
+def undo(state: PageState) -> None:
+    state.view.review(state.session, None)
+    if not state.session.undo():
+        state.say("Nothing to undo.")
+
+
+def redo(state: PageState) -> None:
+    state.view.review(state.session, None)
+    if not state.session.redo():
+        state.say("Nothing to redo.")
+
+
+def review(state: PageState, index: int | None) -> None:
+    """Show the position after move `index`, or (None) the game in progress: the one
+    place that enters and leaves a review.  Board clicks do not move meanwhile, and the
+    computer waits."""
+    state.view.review(state.session, index)
+    state.session.select(None)
+    state.say("")
+
+
+def flip(state: PageState) -> None:
+    state.view.flipped = not state.view.flipped
+
+
+def agree_draw(state: PageState) -> None:
+    state.session.agree_draw()
+    state.say("Drawn by agreement. Undo takes the agreement back.")
+
+
+def play(state: PageState, move: str) -> None:
+    """Play a move text (the hook's play()); ValueError if it is not legal (said too)."""
+    try:
+        state.session.play(move)
+    except ValueError as error:
+        state.say(str(error))
+        raise
+    if state.view.reviewing is not None:
+        review(state, None)
+
+
+# -- the board -------------------------------------------------------------------------
+
+
+def click(state: PageState, cell: str | None, extra: bool = False) -> None:
+    """A click or tap on `cell`, or Enter on the cursor's cell: a move's step, or a man
+    placed while a position is set up."""
+    if state.editor is not None:
+        place(state, cell)
+        return
+    if state.view.reviewing is not None:
+        state.say("You are looking at a past position: Back to game (or Escape) to play on.")
+        return
+    state.session.click(cell, extra=extra)
+    state.say(state.session.message)
+
+
+def drop(state: PageState, cell: str, target: str | None) -> None:
+    """The man of `cell`, dragged, let go over `target`: the move there, or back in its
+    place with the reason."""
+    if target is None or target == cell:
+        state.say("" if target == cell else "Dropped off the board: the man is back in its place.")
+    elif target in state.session.destinations(cell):
+        state.view.dropped = True  # shown where it was dropped: no motion
+        click(state, target)
+    else:
+        state.say(state.session.why_not_to(target))
+
+
+def cancel_selection(state: PageState) -> None:
+    state.session.select(None)
+    state.say("Selection cancelled.")
+
+
+def toggle_extra(state: PageState, cell: str) -> None:
+    """A toggle of the move builder: pick or drop an extra cell of the move."""
+    state.session.toggle_extra(cell)
+    state.say(state.session.message)
+
+
+# -- the computer ----------------------------------------------------------------------
+
+
+def set_players(state: PageState, players: dict[str, str]) -> None:
+    """A demo stays paused only while both players are the computer."""
+    state.players = dict(players)
+    state.session.players.update(players)
+    state.paused = state.paused and is_demo(state.session.players)
+
+
+def set_level(state: PageState, level: int) -> None:
+    state.level = level
+
+
+def set_speed(state: PageState, speed: str) -> None:
+    state.speed = speed
+
+
+def toggle_pause(state: PageState) -> None:
+    state.paused = not state.paused
+    state.say("Demo paused: Resume goes on." if state.paused else "")
+
+
+def ask_hint(state: PageState) -> None:
+    session = state.session
+    if session.result is not None or session.to_move_is_computer():
+        state.say("A hint is for a human player, on their turn.")
+        return
+    if state.view.reviewing is not None:  # a hint is for the game in progress
+        review(state, None)
+    state.view.hint = None
+    state.hint_asked = state.position()
+
+
+def computer_moved(state: PageState, move: str) -> None:
+    state.session.play(move)
+
+
+def hint_found(state: PageState, move: str) -> None:
+    state.hint_asked = None
+    state.view.hint = move
+    state.say(f"Hint: {move} (the arrow on the board).")
+
+
+# -- setting up a position -------------------------------------------------------------
+
+
+def open_editor(state: PageState) -> None:
+    """"Set up position", starting from the position on the board."""
+    if state.view.reviewing is not None:
+        review(state, None)
+    session = state.session
+    session.select(None)
+    state.editor = BoardEditor(session.game, session.game.fen(session.state))
+    state.letter = state.editor.palette()[0][0]
+    state.say("Choose a man, then click cells (or use the arrow keys and Enter on the board) "
+              "to place it; the same man again empties the cell.")
+
+
+def choose_letter(state: PageState, letter: str | None) -> None:
+    state.letter = letter
+
+
+def place(state: PageState, cell: str | None) -> None:
+    if cell is not None:
+        state.editor.place(cell, state.letter)
+        state.say("")
+
+
+def set_turn(state: PageState, turn: str) -> None:
+    state.editor.turn = turn
+
+
+def type_position(state: PageState, text: str) -> None:
+    """A typed or pasted text: shown on the board once its form is right."""
+    try:
+        state.editor.load(text)
+    except ValueError as error:
+        state.say(f"Position text: {error}")
+        return
+    state.say("")
+
+
+def clear_position(state: PageState) -> None:
+    state.editor.clear()
+
+
+def start_from_setup(state: PageState, text: str) -> bool:
+    """Play on from `text`, if the engine accepts it; else say why and keep both the game
+    and the editor."""
+    try:
+        new_game(state, state.session.game_id, fen=text, options=state.session.options)
+    except ValueError as error:
+        state.say(f"This position cannot be played: {error}")
+        return False
+    state.say("Started from the position set up.")
+    return True
+
+
+def close_editor(state: PageState) -> None:
+    """Cancel: back to the game as it was."""
+    state.editor = None
+    state.say("")
+
+
+# -- lessons and puzzles ---------------------------------------------------------------
+
+
+def start_exercise(state: PageState, run: coach.LessonRun | coach.PuzzleRun) -> None:
+    """Put a lesson's or puzzle's exercise on the board (keeping the game to come back to)."""
+    if state.exercise is None:
+        state.left = state.session
+    state.exercise = run
+    begin(state, run.session)
+    state.say("")
+
+
+def leave_exercise(state: PageState) -> None:
+    """Back to the game that was on the board."""
+    back = state.left
+    state.exercise = state.left = None
+    begin(state, back)
+    state.say("")
+
+
+def play_beginner(state: PageState) -> None:
+    """The lesson's end: a game against the Beginner (the learner plays White)."""
+    game_id, options = state.session.game_id, state.session.options
+    state.players, state.level = {"w": HUMAN, "b": COMPUTER}, 1
+    state.exercise = state.left = None
+    new_game(state, game_id, options=options)
+    state.say("Your game against the Beginner: you play White.")
+
+
+def exercise_step(state: PageState, step: int) -> None:
+    """Another step or puzzle (`step` -1 or 1), or (0) this one again from its start."""
+    run = state.exercise
+    run.go_to(run.index + step)
+    begin(state, run.session)
+
+
+def show_me(state: PageState) -> None:
+    state.exercise.show_me()
+
+
+def play_reply(state: PageState, run, session: Session, ply: int) -> None:
+    """A puzzle's reply, due after the learner's move at `ply` (if still due)."""
+    if state.exercise is run and run.session is session and run.ply == ply and run.reply_due():
+        run.play_reply()
+
+
+# -- the end of a game, the Settings, the embed viewer ---------------------------------
+
+
+def close_card(state: PageState) -> None:
+    state.card = False
+
+
+def rematch(state: PageState) -> None:
+    """The same game and options, colours swapped with the computer."""
+    players = state.session.players
+    state.players = {"w": players["b"], "b": players["w"]}
+    new_game_again(state)
+
+
+def review_from_start(state: PageState) -> None:
+    """The card's Review: step through the game from its first move."""
+    state.card = False
+    review(state, 1 if len(state.session.moves) > 1 else None)
+
+
+def set_setting(state: PageState, name: str, value) -> None:
+    state.settings = {**state.settings, name: value}
+
+
+def viewer_step(state: PageState, action: str) -> None:
+    """The viewer's first, back, forward or last (autoplay stops)."""
+    state.autoplay = False
+    review(state, embed.step(state.view.reviewing, state.session.moves, action))
+
+
+def toggle_autoplay(state: PageState) -> None:
+    state.autoplay = not state.autoplay and bool(state.session.moves)
+    if state.autoplay and state.view.reviewing is None:  # at the end: play the record from its start
+        review(state, 0)
+
+
+def autoplay_step(state: PageState) -> None:
+    """The record played through: the next move, and the end stops it."""
+    review(state, embed.step(state.view.reviewing, state.session.moves, "forward"))
+    if state.view.reviewing is None:
+        state.autoplay = False

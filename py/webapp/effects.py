@@ -1,0 +1,139 @@
+"""What follows a change of the page state, decided in one place: after every command the
+page asks `decide(state, marks)` and carries out the effects it returns (storage, a sound,
+the computer's search, a move in motion, a puzzle's reply), then renders.  `Marks` is what
+the page last acted on, so each effect happens once per change, whatever the order of the
+panels.  Plain Python: pytest checks the decisions in CPython."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .coach import solved_text
+from .computer import is_demo, pause_before_move
+from .page_state import PageState
+from .record import saved_payload
+from .session import COMPUTER
+from .settings import write_settings
+from .sounds import change_sound
+
+
+@dataclass
+class Effects:
+    save: str | None = None  # the game's saved copy, to keep in this browser
+    solved: str | None = None  # the puzzles solved here, to keep
+    settings: str | None = None  # the Settings, to keep
+    sound: str | None = None  # the sound of the move just played (sounds.SOUNDS)
+    cancel: bool = False  # drop any search begun before (its answer is stale)
+    worker: bool = False  # the computer is wanted: start its worker if not yet
+    think: float | None = None  # the computer moves now, after this pause (seconds)
+    hint: bool = False  # search a hint for the position
+    motion: bool = False  # show the move just played in motion
+    quick: bool = False  # ... quickly (a demo at full speed)
+    card: bool = False  # the end-of-game card has just come up (take the focus to it)
+    reply: tuple[Any, Any, int] | None = None  # (run, session, ply): a puzzle's reply, after a pause
+    autoplay: bool = False  # the embed viewer's play-through has just begun
+
+
+@dataclass
+class Marks:
+    """What the page last acted on."""
+
+    position: Any = None  # (session, revision) shown: a new one drops the hint
+    situation: Any = None  # what the computer last started or stopped thinking for
+    hint: Any = None  # the position a hint search was started for
+    saved: str | None = None
+    solved: tuple[Any, str] | None = None  # (run, text) last kept
+    settings: str | None = None
+    sounded: Any = None  # the state the last sound was for
+    shown: Any = None  # (session, moves) on the board
+    ended: Any = None  # (session, revision) of the finished position the card was for
+    pending: Any = None  # (run, ply) of the reply asked for
+    autoplay: bool = False
+
+
+def decide(state: PageState, marks: Marks) -> Effects:
+    """The effects of the change since `marks` (updated); also what the state implies
+    (a new position drops the hint, the Settings set the view's looks)."""
+    effects = Effects()
+    session, view = state.session, state.view
+    view.board, view.coordinates, view.dots = (state.settings.get(name, getattr(view, name))
+                                               for name in ("board", "coordinates", "dots"))
+    position = state.position()
+    if position != marks.position:
+        marks.position = position
+        view.hint = None
+    if state.hint_asked is not None and state.hint_asked != position:
+        state.hint_asked = None
+    _computer(state, marks, effects)
+    _keeping(state, marks, effects)
+    name = change_sound(session, marks.sounded)
+    marks.sounded = session.state
+    if name is not None and state.settings.get("sound") and not state.embedded:
+        effects.sound = name
+    shown = (session, len(session.moves))
+    if marks.shown != shown:
+        view.motion = None
+        if marks.shown == (session, len(session.moves) - 1) and not view.dropped:
+            effects.motion = bool(state.settings.get("motion")) and view.reviewing is None
+            effects.quick = is_demo(session.players) and state.speed == "fast"
+    marks.shown, view.dropped = shown, False
+    _card(state, marks, effects)
+    run = state.exercise
+    if run is not None and run.kind == "puzzle" and run.reply_due() is not None and marks.pending != (run, run.ply):
+        marks.pending = (run, run.ply)
+        effects.reply = (run, run.session, run.ply)
+    effects.autoplay = state.autoplay and not marks.autoplay
+    marks.autoplay = state.autoplay
+    return effects
+
+
+def _computer(state: PageState, marks: Marks, effects: Effects) -> None:
+    """A new situation (position, players, level, a review, the editor, a pause) cancels
+    any search begun before and lets the computer move if it is its turn; a hint asked
+    for the position is searched once."""
+    session, view = state.session, state.view
+    situation = (state.position(), tuple(session.players.values()), state.level, view.reviewing,
+                 state.editor is not None, state.paused)
+    if situation != marks.situation:
+        marks.situation = situation
+        marks.hint = None
+        effects.cancel = True
+        effects.worker = COMPUTER in session.players.values()
+        if (not state.paused and view.reviewing is None and state.editor is None
+                and session.to_move_is_computer()):
+            effects.think = pause_before_move(session.players, state.speed)
+    if state.hint_asked is not None and state.hint_asked != marks.hint:
+        marks.hint = state.hint_asked
+        effects.hint = effects.worker = True
+
+
+def _keeping(state: PageState, marks: Marks, effects: Effects) -> None:
+    """The game, the puzzles solved and the Settings, kept when they changed (an embed
+    keeps no game, nor does a lesson or a puzzle)."""
+    if state.keep and state.exercise is None:
+        payload = saved_payload(state.session, state.level)
+        if payload != marks.saved:
+            marks.saved = effects.save = payload
+    run = state.exercise
+    if run is not None and run.kind == "puzzle":
+        text = solved_text(run.solved)
+        if marks.solved is not None and marks.solved[0] is run and marks.solved[1] != text:
+            effects.solved = text
+        marks.solved = (run, text)
+    text = write_settings(state.settings)
+    if marks.settings is not None and text != marks.settings:
+        effects.settings = text
+    marks.settings = text
+
+
+def _card(state: PageState, marks: Marks, effects: Effects) -> None:
+    """The card comes up once for a game that ends on this page (a lesson or puzzle says
+    it in its panel; a game opened finished says so in its status)."""
+    session = state.session
+    if (session.result_words() is None or session.revision == 0 or state.view.reviewing is not None
+            or state.exercise is not None):
+        state.card = False
+    elif state.position() != marks.ended:
+        marks.ended = state.position()
+        state.card = effects.card = True
