@@ -6,7 +6,6 @@ panels.  Plain Python: pytest checks the decisions in CPython."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .coach import solved_text
@@ -18,38 +17,38 @@ from .settings import write_settings
 from .sounds import change_sound
 
 
-@dataclass
 class Effects:
-    save: str | None = None  # the game's saved copy, to keep in this browser
-    solved: str | None = None  # the puzzles solved here, to keep
-    settings: str | None = None  # the Settings, to keep
-    sound: str | None = None  # the sound of the move just played (sounds.SOUNDS)
-    cancel: bool = False  # drop any search begun before (its answer is stale)
-    worker: bool = False  # the computer is wanted: start its worker if not yet
-    think: float | None = None  # the computer moves now, after this pause (seconds)
-    hint: bool = False  # search a hint for the position
-    motion: bool = False  # show the move just played in motion
-    quick: bool = False  # ... quickly (a demo at full speed)
-    card: bool = False  # the end-of-game card has just come up (take the focus to it)
-    reply: tuple[Any, Any, int] | None = None  # (run, session, ply): a puzzle's reply, after a pause
-    autoplay: bool = False  # the embed viewer's play-through has just begun
+    def __init__(self) -> None:
+        self.save: str | None = None  # the game's saved copy, to keep in this browser
+        self.solved: str | None = None  # the puzzles solved here, to keep
+        self.settings: str | None = None  # the Settings, to keep
+        self.sound: str | None = None  # the sound of the move just played (sounds.SOUNDS)
+        self.cancel: bool = False  # drop any search begun before (its answer is stale)
+        self.worker: bool = False  # the computer is wanted: start its worker if not yet
+        self.think: float | None = None  # the computer moves now, after this pause (seconds)
+        self.hint: bool = False  # search a hint for the position
+        self.motion: bool = False  # show the move just played in motion
+        self.quick: bool = False  # ... quickly (a demo at full speed)
+        self.card: bool = False  # the end-of-game card has just come up (take the focus to it)
+        self.reply: tuple[Any, Any, int] | None = None  # (run, session, ply): a puzzle's reply, after a pause
+        self.autoplay: bool = False  # the embed viewer's play-through has just begun
 
 
-@dataclass
 class Marks:
     """What the page last acted on."""
 
-    position: Any = None  # (session, revision) shown: a new one drops the hint
-    situation: Any = None  # what the computer last started or stopped thinking for
-    hint: Any = None  # the position a hint search was started for
-    saved: str | None = None
-    solved: tuple[Any, str] | None = None  # (run, text) last kept
-    settings: str | None = None
-    sounded: Any = None  # the state the last sound was for
-    shown: Any = None  # (session, moves) on the board
-    ended: Any = None  # (session, revision) of the finished position the card was for
-    pending: Any = None  # (run, ply) of the reply asked for
-    autoplay: bool = False
+    def __init__(self) -> None:
+        self.position: Any = None  # (session, revision) shown: a new one drops the hint
+        self.situation: Any = None  # what the computer last started or stopped thinking for
+        self.hint: Any = None  # the position a hint search was started for
+        self.saved: str | None = None
+        self.solved: tuple[Any, str] | None = None  # (run, text) last kept
+        self.settings: str | None = None
+        self.sounded: Any = None  # the state the last sound was for
+        self.shown: Any = None  # (session, moves) on the board
+        self.ended: Any = None  # (session, revision) of the finished position the card was for
+        self.pending: Any = None  # (run, ply) of the reply asked for
+        self.autoplay: bool = False
 
 
 def decide(state: PageState, marks: Marks) -> Effects:

@@ -29,7 +29,7 @@ from webapp.motion import DURATION, QUICK, motion_of
 from webapp.page_state import PageState
 from webapp.render import draw_scene
 from webapp.result_panel import ResultPanel
-from webapp.scene import scene_of
+from webapp.scene import Scene
 from webapp.settings import SETTINGS_KEY, read_settings, schemes
 from webapp.settings_panel import SettingsPanel
 from webapp.setup_editor import draw_setup
@@ -320,7 +320,7 @@ class App:
         document.documentElement.setAttribute("data-board", board)
         state.view.theme = board
         self.fit()
-        self.scene = scene_of(state.session, state.view)
+        self.scene = Scene(state.session, state.view)
         self.draw()
         if self.focus_after is not None:
             element(self.focus_after).focus()
@@ -350,7 +350,7 @@ class App:
         motion.progress = min(1.0, (timestamp - self.motion_start) / 1000 / motion.duration)
         if motion.progress >= 1:
             view.motion = None
-            self.scene = scene_of(self.state.session, view)
+            self.scene = Scene(self.state.session, view)
         else:
             window.requestAnimationFrame(self.next_frame)
         self.draw()

@@ -4,7 +4,6 @@ sounds, the computer).  Plain Python: nothing here touches the browser."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .session import HUMAN, Session
@@ -18,27 +17,30 @@ DEFAULT_LEVEL = 2
 DEFAULT_SPEED = "normal"
 
 
-@dataclass
 class PageState:
-    session: Session  # the game on the board
-    view: View = field(default_factory=View)  # how it is looked at
-    players: dict[str, str] = field(default_factory=lambda: {"w": HUMAN, "b": HUMAN})  # for the next game too
-    level: int = DEFAULT_LEVEL  # the computer's strength (boardgames.ai.LEVELS)
-    speed: str = DEFAULT_SPEED  # a demo's pace (computer.SPEEDS)
-    paused: bool = False  # a demo (computer against computer) on hold
-    hint_asked: tuple[Session, int] | None = None  # (session, revision) a hint was asked for
-    thinking: str | None = None  # "move" or "hint" while the computer searches
-    editor: BoardEditor | None = None  # the position being set up, while "Set up position" is open
-    letter: str | None = None  # the man the editor places (None: empty the cell)
-    exercise: LessonRun | PuzzleRun | None = None  # the lesson or puzzle on the board
-    left: Session | None = None  # the game before the exercise, back on Leave
-    settings: dict[str, Any] = field(default_factory=dict)  # the visitor's Settings (settings.py)
-    embed: dict[str, Any] = field(default_factory=dict)  # the URL's embed settings (embed.py)
-    embedded: bool = False  # the minimal embedded page: saves nothing, silent
-    keep: bool = True  # the game is saved in this browser (storage allowed, not embedded)
-    card: bool = False  # the end-of-game card is up
-    autoplay: bool = False  # the embed viewer plays the record through
-    message: str = ""  # the message line
+    """Plain attributes, changed by commands.py's functions."""
+
+    def __init__(self, session: Session, *, settings: dict[str, Any] | None = None, embed: dict[str, Any] | None = None,
+                 embedded: bool = False, keep: bool = True, level: int = DEFAULT_LEVEL) -> None:
+        self.session: Session = session  # the game on the board
+        self.view: View = View()  # how it is looked at
+        self.players: dict[str, str] = {"w": HUMAN, "b": HUMAN}  # for the next game too
+        self.level: int = level  # the computer's strength (boardgames.ai.LEVELS)
+        self.speed: str = DEFAULT_SPEED  # a demo's pace (computer.SPEEDS)
+        self.paused: bool = False  # a demo (computer against computer) on hold
+        self.hint_asked: tuple[Session, int] | None = None  # (session, revision) a hint was asked for
+        self.thinking: str | None = None  # "move" or "hint" while the computer searches
+        self.editor: BoardEditor | None = None  # the position being set up, while "Set up position" is open
+        self.letter: str | None = None  # the man the editor places (None: empty the cell)
+        self.exercise: LessonRun | PuzzleRun | None = None  # the lesson or puzzle on the board
+        self.left: Session | None = None  # the game before the exercise, back on Leave
+        self.settings: dict[str, Any] = settings or {}  # the visitor's Settings (settings.py)
+        self.embed: dict[str, Any] = embed or {}  # the URL's embed settings (embed.py)
+        self.embedded: bool = embedded  # the minimal embedded page: saves nothing, silent
+        self.keep: bool = keep  # the game is saved in this browser (storage allowed, not embedded)
+        self.card: bool = False  # the end-of-game card is up
+        self.autoplay: bool = False  # the embed viewer plays the record through
+        self.message: str = ""  # the message line
 
     def say(self, text: str) -> None:
         self.message = text

@@ -11,7 +11,7 @@ destination, the extras of a move built in steps (Pux's carried pieces) a dashed
 import math
 
 from . import men_shapes
-from .scene import scene_of
+from .scene import Scene
 
 THEMES = {
     "light": {
@@ -59,7 +59,7 @@ def path(ctx, points):
 
 def draw_board(ctx, layout, session, view, width, height):
     """Draw the board as `view` shows `session` (its scene, computed here)."""
-    draw_scene(ctx, layout, scene_of(session, view), view, width, height)
+    draw_scene(ctx, layout, Scene(session, view), view, width, height)
 
 
 def draw_scene(ctx, layout, scene, view, width, height):

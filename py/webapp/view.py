@@ -8,7 +8,6 @@ Part of the page state (page_state.py); commands change its fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -17,21 +16,21 @@ if TYPE_CHECKING:
     from .session import Session
 
 
-@dataclass
 class View:
-    flipped: bool = False  # Black's side at the bottom
-    hover: str | None = None  # the cell under the pointer
-    cursor: str | None = None  # the keyboard cursor's cell, kept while it is hidden
-    cursor_shown: bool = False  # drawn while the board has keyboard focus
-    reviewing: int | None = None  # moves played to reach the past position shown; None: live
-    hint: str | None = None  # the move Hint suggests
-    theme: str = "light"  # the colours of the moment: "light" or "dark"
-    board: str = "wood"  # the board's colours (render.PALETTES)
-    coordinates: bool = True  # files and ranks written round the board
-    dots: bool = True  # the selected man's destinations marked
-    motion: Any = None  # the last move in motion (motion.Motion), while it plays
-    drag: tuple[str, float, float] | None = None  # the man of a cell dragged, at canvas point (x, y)
-    dropped: bool = False  # the move just played was dropped in place: shown without motion
+    def __init__(self) -> None:
+        self.flipped: bool = False  # Black's side at the bottom
+        self.hover: str | None = None  # the cell under the pointer
+        self.cursor: str | None = None  # the keyboard cursor's cell, kept while it is hidden
+        self.cursor_shown: bool = False  # drawn while the board has keyboard focus
+        self.reviewing: int | None = None  # moves played to reach the past position shown; None: live
+        self.hint: str | None = None  # the move Hint suggests
+        self.theme: str = "light"  # the colours of the moment: "light" or "dark"
+        self.board: str = "wood"  # the board's colours (render.PALETTES)
+        self.coordinates: bool = True  # files and ranks written round the board
+        self.dots: bool = True  # the selected man's destinations marked
+        self.motion: Any = None  # the last move in motion (motion.Motion), while it plays
+        self.drag: tuple[str, float, float] | None = None  # the man of a cell dragged, at canvas point (x, y)
+        self.dropped: bool = False  # the move just played was dropped in place: shown without motion
 
     def review(self, session: Session, index: int | None) -> bool:
         """Show the position after move `index`; None, or the live position's number,
