@@ -1,5 +1,5 @@
-// The page's sounds, made with WebAudio (no sound files).  py/webapp/sound_panel.py calls
-// boardgamesSound.play(tones) after a move, `tones` a JSON list from py/webapp/sounds.py:
+// The page's sounds, made with WebAudio (no sound files).  py/webapp/panels/sound_panel.py calls
+// boardgamesSound.play(tones) after a move, `tones` a JSON list from py/webapp/words/sounds.py:
 // [[wave, frequency Hz, start s, length s, loudness 0-1], ...].
 // Browsers let a page make sound only once the visitor has clicked, tapped or typed on
 // it; until then play() stays silent instead of starting an AudioContext the browser

@@ -6,7 +6,7 @@
 //
 // Loaded by index.html's <head>, after previews/previews.js (tools/build_previews.py: the
 // boards as SVG, their sizes, the games' names).  Python takes over through
-// `window.boardgamesBoot.takeOver()` (py/webapp/embed_panel.py), which returns the clicks
+// `window.boardgamesBoot.takeOver()` (py/webapp/panels/embed_panel.py), which returns the clicks
 // kept.  `performance.mark("board-shown")` marks the first board on screen, once.
 "use strict";
 (() => {
@@ -31,7 +31,7 @@
 
   // -- colours: `bg` for the page, `theme` for the board (light, dark, auto; each defaults
   // to the other, then to the system's setting); set before anything is drawn.
-  // The visitor's Settings (py/webapp/settings.py) where storage allows: theme, board colours.
+  // The visitor's Settings (py/webapp/state/settings.py) where storage allows: theme, board colours.
   function chosenSettings() {
     try {
       const chosen = JSON.parse(localStorage.getItem(data.settingsKey));
@@ -117,7 +117,7 @@
     return { game, options, key, board, own, loading };
   }
 
-  // -- the board's size: as py/webapp/main.py's App.resize computes the canvas's
+  // -- the board's size: as py/webapp/main.py's App.fit computes the canvas's
   function boardSize(aspect) {
     const area = byId("board-area");
     let width = Math.max(200, area.clientWidth), height = width * aspect;

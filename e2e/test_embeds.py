@@ -11,9 +11,9 @@ import pytest
 from browser import READY_TIMEOUT_MS, serve
 from page_helpers import REFUSED_STORAGE, Watch, class_page, click_cell, play_by_clicks, ready, screen_pixels, state
 from boardgames import get_game
-from webapp.layout import Layout, board_cells
-from webapp.render import PALETTES
-from webapp.sharing import NOT_SAVED
+from webapp.drawing.layout import Layout, board_cells
+from webapp.drawing.render import PALETTES
+from webapp.words.sharing import NOT_SAVED
 
 RUNTIME = re.compile(r"\.wasm$|/python_stdlib\.zip$")
 

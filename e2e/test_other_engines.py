@@ -17,7 +17,7 @@ from browser import ROOT
 
 from boardgames import get_game
 from boardgames.puzzles import puzzles_for, read_puzzles
-from webapp.layout import Layout, board_cells
+from webapp.drawing.layout import Layout, board_cells
 
 FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"

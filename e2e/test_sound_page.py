@@ -1,5 +1,5 @@
 """Sound in the page: a move by a visitor's clicks starts the tones of its sound
-(webapp/sounds.py, played by sound.js; counted by wrapping AudioContext before the page
+(webapp/words/sounds.py, played by sound.js; counted by wrapping AudioContext before the page
 loads), a capture its own; nothing before the visitor's first gesture, nothing once the
 Sound button mutes it (remembered on the next visit), nothing in an embed (which has no
 Sound button).
@@ -25,7 +25,7 @@ COUNT_TONES = """() => {
         }
     };
 }"""
-# tones in webapp/sounds.py's SOUNDS
+# tones in webapp/words/sounds.py's SOUNDS
 MOVE, CAPTURE = 1, 2
 
 

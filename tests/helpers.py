@@ -8,9 +8,9 @@ import shutil
 import pytest
 
 from recording import RecordingContext
-from webapp.layout import Layout, board_cells
-from webapp.render import draw_board
-from webapp.view import View
+from webapp.drawing.layout import Layout, board_cells
+from webapp.drawing.render import draw_board
+from webapp.state.view import View
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYODIDE = os.path.join(ROOT, "node_modules", "pyodide", "pyodide.mjs")
@@ -61,12 +61,12 @@ SITE = {
     "icons/icon.svg": "<svg/>",
     "icons/icon-192.png": "png",
     "pyscript.toml": 'interpreter = "./interpreter.mjs"\n[files]\n'
-                     '"./py/boardgames/core.py" = "./boardgames/"\n"./py/webapp/session.py" = "./webapp/"\n',
+                     '"./py/boardgames/core.py" = "./boardgames/"\n"./py/webapp/state/session.py" = "./webapp/"\n',
     "worker.toml": 'interpreter = "./interpreter.mjs"\n[files]\n'
                    '"./py/boardgames/core.py" = "./boardgames/"\n"./py/boardgames/ai.py" = "./boardgames/"\n',
     "interpreter.mjs": "js",
     "py/webapp/main.py": "print()",
-    "py/webapp/session.py": "",
+    "py/webapp/state/session.py": "",
     "py/webapp/unlisted.py": "",
     "py/boardgames/core.py": "X = 1",
     "py/boardgames/ai.py": "",

@@ -1,12 +1,12 @@
 """Keyboard cursor movement (screen directions, flip, diamonds, cylinder) and the words
-screen readers get (webapp/access.py)."""
+screen readers get (webapp/words/access.py)."""
 
 import pytest
 
 from boardgames import get_game
-from webapp.access import announcement, cell_words, move_cursor, start_cell
-from webapp.layout import Layout, board_cells
-from webapp.session import Session
+from webapp.words.access import announcement, cell_words, move_cursor, start_cell
+from webapp.drawing.layout import Layout, board_cells
+from webapp.state.session import Session
 
 
 def layout_of(game_id, flipped=False):

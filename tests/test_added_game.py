@@ -14,12 +14,12 @@ from helpers import drawn
 import boardgames
 from boardgames import game_ids, get_game
 from boardgames.ai import choose_move
-from webapp import access, sharing
-from webapp.computer import added_games
-from webapp.record import game_record, parse_record
-from webapp.render import THEMES
-from webapp.session import Session
-from webapp.view import View
+from webapp.words import access, sharing
+from webapp.worker.computer import added_games
+from webapp.words.record import game_record, parse_record
+from webapp.drawing.render import THEMES
+from webapp.state.session import Session
+from webapp.state.view import View
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "games"))
 from breakthrough import Breakthrough  # noqa: E402
@@ -98,7 +98,7 @@ def test_records_links_and_the_computer_know_it():
 # added game from what the page sends, then searches it.
 WORKER = """
 import json, sys
-from webapp import ai_worker
+from webapp.worker import ai_worker
 sent = sys.stdin.read()
 print(ai_worker.register_games(sent))
 print(ai_worker.register_games(sent))

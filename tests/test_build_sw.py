@@ -28,7 +28,7 @@ def site(tmp_path):
 def test_precache_lists_the_page_its_configs_python_files_and_the_runtime(site):
     assert build_sw.precache_files(str(site)) == [
         "icons/icon-192.png", "icons/icon.svg", "index.html", "interpreter.mjs", "manifest.webmanifest",
-        "py/boardgames/ai.py", "py/boardgames/core.py", "py/webapp/main.py", "py/webapp/session.py",
+        "py/boardgames/ai.py", "py/boardgames/core.py", "py/webapp/main.py", "py/webapp/state/session.py",
         "pyscript.toml", "vendor/fast/manifest.json", "vendor/fast/snapshot-0123.gz",
         "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.mjs",
         "vendor/pyscript/core-ABC.js", "vendor/pyscript/core.js", "worker.toml"]
@@ -68,8 +68,8 @@ def test_files_not_precached_do_not_change_the_cache(site):
 
 
 def test_a_listed_file_that_is_missing_is_an_error(site):
-    os.remove(site / "py/webapp/session.py")
-    with pytest.raises(SystemExit, match="py/webapp/session.py"):
+    os.remove(site / "py/webapp/state/session.py")
+    with pytest.raises(SystemExit, match="py/webapp/state/session.py"):
         build_sw.precache_files(str(site))
 
 

@@ -1,4 +1,4 @@
-"""Men lost by each side (webapp/captured.py), over scripted games (tests/data/captured.txt)."""
+"""Men lost by each side (webapp/words/captured.py), over scripted games (tests/data/captured.txt)."""
 
 import os
 
@@ -6,8 +6,8 @@ import pytest
 
 from boardgames import get_game
 from tables import read_table
-from webapp.captured import by_kind, lost_men, lost_words
-from webapp.session import Session
+from webapp.words.captured import by_kind, lost_men, lost_words
+from webapp.state.session import Session
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "captured.txt")
 

@@ -1,4 +1,4 @@
-"""Lessons and puzzles as the page runs them (webapp/coach.py): the referee, the words,
+"""Lessons and puzzles as the page runs them (webapp/state/coach.py): the referee, the words,
 the page's replies, links and the teacher's puzzles."""
 
 from urllib.parse import parse_qsl
@@ -7,8 +7,8 @@ import pytest
 
 from boardgames.lessons import read_lessons
 from boardgames.puzzles import Prover, puzzles_for, read_puzzles
-from webapp import coach
-from webapp.session import PAGE
+from webapp.state import coach
+from webapp.state.session import PAGE
 
 LESSONS = read_lessons()
 PUZZLES = read_puzzles()

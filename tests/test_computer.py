@@ -8,11 +8,11 @@ import pytest
 from helpers import drawn
 
 from boardgames import get_game
-from webapp import ai_worker
-from webapp.computer import Computer, Worker, is_demo, pause_before_move
-from webapp.render import THEMES
-from webapp.session import COMPUTER, HUMAN, Session
-from webapp.view import View
+from webapp.worker import ai_worker
+from webapp.worker.computer import Computer, Worker, is_demo, pause_before_move
+from webapp.drawing.render import THEMES
+from webapp.state.session import COMPUTER, HUMAN, Session
+from webapp.state.view import View
 
 
 class Proxy:

@@ -13,6 +13,13 @@ BROWSER_OBJECTS = {"window", "document", "navigator"}
 PROBES = {("hasattr", 2), ("getattr", 3)}  # asking whether an object has an attribute
 
 
+def modules(package):
+    """Paths (under py/) of the package's modules, its folders' included."""
+    return sorted(os.path.relpath(os.path.join(folder, name), os.path.join(ROOT, "py")).replace(os.sep, "/")
+                  for folder, _, names in os.walk(os.path.join(ROOT, "py", package))
+                  for name in names if name.endswith(".py"))
+
+
 def browser_imports(path):
     with open(path) as f:
         tree = ast.parse(f.read())
@@ -26,14 +33,11 @@ def browser_imports(path):
 
 
 def test_only_the_dom_modules_import_the_browser():
-    found = set()
-    for package in ("boardgames", "webapp"):
-        folder = os.path.join(ROOT, "py", package)
-        for name in os.listdir(folder):
-            if name.endswith(".py") and browser_imports(os.path.join(folder, name)):
-                found.add(f"{package}/{name}")
+    found = {path for path in modules("boardgames") + modules("webapp")
+             if browser_imports(os.path.join(ROOT, "py", path))}
     assert "webapp/main.py" in found  # the check sees an import of the browser
-    assert found <= {f"webapp/{name}" for name in DOM_MODULES}
+    assert {os.path.basename(path) for path in found} <= DOM_MODULES
+    assert {os.path.dirname(path) for path in found} <= {"webapp", "webapp/panels"}, "DOM code: the page and its panels"
 
 
 def code_strings(tree):
@@ -52,16 +56,13 @@ def test_the_page_names_no_game_and_probes_no_attribute():
     offers varies) whether it has an attribute."""
     from boardgames import GAME_IDS
     names = set(GAME_IDS) | {game_id.split("-")[0] for game_id in GAME_IDS}
-    folder = os.path.join(ROOT, "py", "webapp")
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".py"):
-            continue
-        with open(os.path.join(folder, name)) as f:
+    for name in modules("webapp"):
+        with open(os.path.join(ROOT, "py", name)) as f:
             tree = ast.parse(f.read())
         named = [text for text in code_strings(tree) if any(
             text == game or text.startswith(game + "-") or f'"{game}"' in text for game in names)]
-        assert named == [], f"webapp/{name} names a game"
+        assert named == [], f"{name} names a game"
         probes = [node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call)
                   and isinstance(node.func, ast.Name) and (node.func.id, len(node.args)) in PROBES
                   and not (isinstance(node.args[0], ast.Name) and node.args[0].id in BROWSER_OBJECTS)]
-        assert probes == [], f"webapp/{name} probes attributes"
+        assert probes == [], f"{name} probes attributes"

@@ -1,4 +1,4 @@
-"""URL settings of embedded boards (py/webapp/embed.py): colours, orientation, the move to
+"""URL settings of embedded boards (py/webapp/state/embed.py): colours, orientation, the move to
 open a record at, the viewer's steps and words; each bad value explained, never fatal."""
 
 import os
@@ -7,7 +7,7 @@ from urllib.parse import parse_qsl
 import pytest
 
 from tables import read_table
-from webapp.embed import embed_settings, opening_index, step, viewer_words
+from webapp.state.embed import embed_settings, opening_index, step, viewer_words
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "embed_params.txt")
 DEFAULTS = embed_settings({})[0]

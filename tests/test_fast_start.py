@@ -17,13 +17,13 @@ TREE = """
 boardgames/__init__.py | from boardgames.core import X              | yes
 boardgames/core.py     | import json; X = 1                         | yes
 webapp/__init__.py     |                                            | yes
-webapp/view.py         | from boardgames import core; import re     | yes
+webapp/state/view.py         | from boardgames import core; import re     | yes
 webapp/dom.py          | import js                                  | no
 webapp/panel.py        | from webapp.dom import element             | no
 webapp/menu.py         | from webapp import panel                   | no
 webapp/late.py         | def f():\\n    from pyodide.ffi import to_js | no
 webapp/page.py         | from pyscript import document              | no
-webapp/helper.py       | from webapp.view import core               | yes
+webapp/helper.py       | from webapp.state.view import core               | yes
 """
 
 
@@ -105,8 +105,9 @@ def test_the_snapshot_leaves_out_the_pages_of_zeros_and_gives_the_memory_back_wh
 def test_the_real_snapshot_holds_every_pure_module_and_no_dom_glue():
     modules = fast_start.snapshot_modules()
     engine = [m for m in fast_start.our_modules() if m.startswith("boardgames")]
-    assert set(engine) <= set(modules) and "webapp.session" in modules and "webapp.render" in modules
-    assert not {"webapp.main", "webapp.dom", "webapp.hook"} & set(modules)
+    assert set(engine) <= set(modules) and "webapp.state.session" in modules and "webapp.drawing.render" in modules
+    assert "webapp.state.commands" in modules and "webapp.state.effects" in modules
+    assert not {"webapp.main", "webapp.dom", "webapp.hook", "webapp.panels.game_panels"} & set(modules)
 
 
 def test_the_build_is_reproducible_and_is_what_is_served(tmp_path):

@@ -1,4 +1,4 @@
-"""Moves in motion (webapp/motion.py): who slides from where to where, which men fade,
+"""Moves in motion (webapp/drawing/motion.py): who slides from where to where, which men fade,
 which moves arc; the table holds one case per kind of move."""
 
 import os
@@ -7,7 +7,7 @@ import pytest
 
 from boardgames import get_game
 from tables import read_table
-from webapp.motion import DURATION, motion_of
+from webapp.drawing.motion import DURATION, motion_of
 
 CASES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "motion.txt")
 

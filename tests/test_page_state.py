@@ -1,4 +1,4 @@
-"""The page state, its commands and what follows them (webapp/page_state.py, commands.py,
+"""The page state, its commands and what follows them (webapp/state/page_state.py, commands.py,
 effects.py), without a browser: each effect is decided once per change, in one place,
 whatever the panels do."""
 
@@ -7,11 +7,11 @@ import json
 import pytest
 
 from boardgames.puzzles import puzzles_for, read_puzzles
-from webapp import coach, commands
-from webapp.effects import Marks, decide
-from webapp.page_state import PageState
-from webapp.session import COMPUTER, HUMAN, Session
-from webapp.settings import defaults
+from webapp.state import coach, commands
+from webapp.state.effects import Marks, decide
+from webapp.state.page_state import PageState
+from webapp.state.session import COMPUTER, HUMAN, Session
+from webapp.state.settings import defaults
 
 
 def page(game_id="tablut", embedded=False, **players):

@@ -1,13 +1,13 @@
-"""Pictures of positions (webapp/picture.py): what the SVG shows and leaves out."""
+"""Pictures of positions (webapp/drawing/picture.py): what the SVG shows and leaves out."""
 
 import re
 
 from recording import RecordingContext
-from webapp.layout import Layout, board_cells
-from webapp.picture import draw_picture, picture_name, picture_size, position_svg
-from webapp.render import PALETTES, THEMES
-from webapp.session import Session
-from webapp.view import View
+from webapp.drawing.layout import Layout, board_cells
+from webapp.drawing.picture import draw_picture, picture_name, picture_size, position_svg
+from webapp.drawing.render import PALETTES, THEMES
+from webapp.state.session import Session
+from webapp.state.view import View
 
 
 def fills(svg):

@@ -13,8 +13,8 @@ import build_previews
 import build_site
 import build_sw
 from helpers import SITE
-from webapp.layout import Layout, board_cells
-from webapp.session import Session
+from webapp.drawing.layout import Layout, board_cells
+from webapp.state.session import Session
 
 VARIABLE = re.compile(r"var\((--board-[\w-]+)\)")
 

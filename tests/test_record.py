@@ -4,9 +4,9 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from webapp.record import (computer_param, game_record, parse_record, restore, saved_payload,
+from webapp.words.record import (computer_param, game_record, parse_record, restore, saved_payload,
                            settings_from_query, share_query)
-from webapp.session import COMPUTER, HUMAN, Session
+from webapp.state.session import COMPUTER, HUMAN, Session
 
 
 def played(game_id, moves, **kw):

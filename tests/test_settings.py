@@ -1,14 +1,14 @@
-"""The visitor's settings (webapp/settings.py) and what they change on the board: board
+"""The visitor's settings (webapp/state/settings.py) and what they change on the board: board
 colours, coordinates (and the room they take), the legal-move dots."""
 
 import pytest
 from helpers import drawn
 
-from webapp.layout import Layout, board_cells
-from webapp.render import PALETTES, THEMES
-from webapp.session import Session
-from webapp.settings import choose, defaults, read_settings, write_settings
-from webapp.view import View
+from webapp.drawing.layout import Layout, board_cells
+from webapp.drawing.render import PALETTES, THEMES
+from webapp.state.session import Session
+from webapp.state.settings import choose, defaults, read_settings, write_settings
+from webapp.state.view import View
 
 
 def test_settings_round_trip_and_choices():

@@ -1,14 +1,15 @@
-"""The position editor (webapp/setup_editor.py): placing men on every kind of board
+"""The position editor (webapp/state/setup_editor.py): placing men on every kind of board
 and the position text it writes, which the engine then accepts or explains."""
 
 import pytest
 
 from boardgames import GAME_IDS, get_game
-from webapp.layout import Layout, board_cells
-from webapp.render import THEMES
-from webapp.session import Session
-from webapp.setup_editor import BoardEditor, draw_setup
-from webapp.view import View
+from webapp.drawing.layout import Layout, board_cells
+from webapp.drawing.render import THEMES
+from webapp.state.session import Session
+from webapp.drawing.render import draw_setup
+from webapp.state.setup_editor import BoardEditor
+from webapp.state.view import View
 
 from recording import RecordingContext
 

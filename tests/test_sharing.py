@@ -2,9 +2,9 @@
 
 from urllib.parse import parse_qsl, urlsplit
 
-from webapp.record import saved_payload
-from webapp.session import COMPUTER, HUMAN, Session
-from webapp.sharing import embed_snippet, opening, page_link, review_words
+from webapp.words.record import saved_payload
+from webapp.state.session import COMPUTER, HUMAN, Session
+from webapp.words.sharing import embed_snippet, opening, page_link, review_words
 
 
 def played(game_id, moves, **kw):

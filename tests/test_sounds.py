@@ -1,4 +1,4 @@
-"""The sound a move makes (webapp/sounds.py): move, capture, check (UOS), and the end of
+"""The sound a move makes (webapp/words/sounds.py): move, capture, check (UOS), and the end of
 a game heard as a win or a loss by the only human player, per game family."""
 
 import os
@@ -6,8 +6,8 @@ import os
 import pytest
 
 from tables import read_table
-from webapp.session import COMPUTER, HUMAN, Session
-from webapp.sounds import SOUNDS, change_sound, listener, move_sound
+from webapp.state.session import COMPUTER, HUMAN, Session
+from webapp.words.sounds import SOUNDS, change_sound, listener, move_sound
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SIDES = {"white": "w", "black": "b"}

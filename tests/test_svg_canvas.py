@@ -1,4 +1,4 @@
-"""The SVG recording context (py/webapp/svg_canvas.py): canvas calls give the SVG the
+"""The SVG recording context (py/webapp/drawing/svg_canvas.py): canvas calls give the SVG the
 browser would paint (tests/data/svg_canvas.txt), transforms it cannot keep exact are
 refused, and every game's board drawn through render.py is a well-formed SVG with a shape
 for each cell and each man."""
@@ -12,9 +12,9 @@ import pytest
 from boardgames import GAME_IDS, get_game
 from build_previews import WIDTH, draw_preview
 from tables import read_table
-from webapp.layout import Layout, board_cells
-from webapp.session import Session
-from webapp.svg_canvas import SvgCanvas
+from webapp.drawing.layout import Layout, board_cells
+from webapp.state.session import Session
+from webapp.drawing.svg_canvas import SvgCanvas
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "svg_canvas.txt")
 SVG = "{http://www.w3.org/2000/svg}"

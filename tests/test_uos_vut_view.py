@@ -7,11 +7,11 @@ from helpers import drawn
 
 from boardgames import GAME_IDS, get_game
 from boardgames.core import Overlay
-from webapp import rules_panel
-from webapp.layout import Layout, board_cells
-from webapp.render import THEMES, draw_brackets
-from webapp.session import Session
-from webapp.view import View
+from webapp.words import rules_panel
+from webapp.drawing.layout import Layout, board_cells
+from webapp.drawing.render import THEMES, draw_brackets
+from webapp.state.session import Session
+from webapp.state.view import View
 
 UOS = get_game("uos")
 # A UOS game in which Black's king has been checked 3 times (White to play l6-h2, the 4th).

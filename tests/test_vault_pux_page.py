@@ -11,9 +11,9 @@ from helpers import destinations_carrying, drawn as drawn_board
 from boardgames import get_game
 from tables import read_table
 from boardgames.core import Overlay
-from webapp.render import THEMES
-from webapp.session import Session
-from webapp.view import View
+from webapp.drawing.render import THEMES
+from webapp.state.session import Session
+from webapp.state.view import View
 
 GAMES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                      "e2e", "data", "vault_pux_games.txt")

@@ -4,10 +4,10 @@ import pytest
 
 from helpers import drawn
 
-from webapp.layout import Layout, board_cells
-from webapp.render import THEMES
-from webapp.session import COMPUTER, HUMAN, Session
-from webapp.view import View
+from webapp.drawing.layout import Layout, board_cells
+from webapp.drawing.render import THEMES
+from webapp.state.session import COMPUTER, HUMAN, Session
+from webapp.state.view import View
 
 from boardgames import GAME_IDS, get_game
 

@@ -1,6 +1,6 @@
 """Write `previews/`: every board (each game, each choice of its options, either way up)
 drawn in its setup position as SVG by the page's own drawing code (render.py through
-webapp/svg_canvas.py), and `previews/previews.js`, what the page's start-up script
+webapp/drawing/svg_canvas.py), and `previews/previews.js`, what the page's start-up script
 (start.js) needs before Python runs: each game's name, summary, first status line and
 options, each board's file and aspect, the board colours of both themes, and the sizes of
 the runtime's big files (for the progress bar).
@@ -20,11 +20,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
 from boardgames import GAME_IDS, get_game  # noqa: E402
-from webapp import render, settings, sharing  # noqa: E402
-from webapp.layout import Layout, board_cells  # noqa: E402
-from webapp.session import Session  # noqa: E402
-from webapp.svg_canvas import SvgCanvas  # noqa: E402
-from webapp.view import View  # noqa: E402
+from webapp.drawing import render  # noqa: E402
+from webapp.state import settings  # noqa: E402
+from webapp.words import sharing  # noqa: E402
+from webapp.drawing.layout import Layout, board_cells  # noqa: E402
+from webapp.state.session import Session  # noqa: E402
+from webapp.drawing.svg_canvas import SvgCanvas  # noqa: E402
+from webapp.state.view import View  # noqa: E402
 
 OUTPUT = "previews"
 DATA = "previews.js"

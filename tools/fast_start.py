@@ -95,11 +95,12 @@ def our_modules(root=ROOT):
     """{module name: source path relative to root} for every module under py/."""
     found = {}
     for package in PACKAGES:
-        folder = os.path.join(root, "py", package)
-        for name in sorted(os.listdir(folder)):
-            if name.endswith(".py"):
-                module = package if name == "__init__.py" else f"{package}.{name[:-3]}"
-                found[module] = f"py/{package}/{name}"
+        for folder, _, names in sorted(os.walk(os.path.join(root, "py", package))):
+            inside = os.path.relpath(folder, os.path.join(root, "py")).replace(os.sep, "/")
+            dotted = inside.replace("/", ".")
+            for name in sorted(names):
+                if name.endswith(".py"):
+                    found[dotted if name == "__init__.py" else f"{dotted}.{name[:-3]}"] = f"py/{inside}/{name}"
     return found
 
 

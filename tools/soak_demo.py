@@ -32,7 +32,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 GAME_OVER = """cap => document.body.dataset.result
     || document.querySelectorAll('#move-list li').length >= cap"""
-SOUND_ENDS_MS = 1500  # the longest sound (webapp/sounds.py) lasts under a second
+SOUND_ENDS_MS = 1500  # the longest sound (webapp/words/sounds.py) lasts under a second
 COLUMNS = (("games", 6), ("plies", 7), ("secs", 7), ("JS heap MB", 11), ("DOM nodes", 10),
            ("listeners", 10), ("wasm MB", 8), ("py objects", 11), ("proxies", 8), ("worker objs", 12))
 

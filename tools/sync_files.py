@@ -11,7 +11,7 @@ import os
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("boardgames", "webapp")
-WORKER_PACKAGES = ("boardgames",)  # py/webapp/ai_worker.py is the worker's script itself
+WORKER_PACKAGES = ("boardgames",)  # py/webapp/worker/ai_worker.py is the worker's script itself
 DATA = (".txt",)  # data files the page's modules read (the AI worker needs none)
 HEADER = """# PyScript configuration of the page (index.html).  Everything is served from our own
 # origin: the interpreter is the vendored Pyodide (tools/vendor.py), started by
@@ -19,9 +19,9 @@ HEADER = """# PyScript configuration of the page (index.html).  Everything is se
 # the browser's file system.  [files] is written by tools/sync_files.py: do not edit it by hand.
 interpreter = "./interpreter.mjs"
 """
-WORKER_HEADER = """# PyScript configuration of the AI worker (py/webapp/ai_worker.py, started by computer_panel.py
-# once the board is interactive): the same interpreter as the page (interpreter.mjs, with the
-# same snapshot), and only the engine.  Written by tools/sync_files.py: do not edit it by hand.
+WORKER_HEADER = """# PyScript configuration of the AI worker (py/webapp/worker/ai_worker.py, started by the page
+# the first time the computer is wanted): the same interpreter as the page (interpreter.mjs,
+# with the same snapshot), and only the engine.  Written by tools/sync_files.py: do not edit it by hand.
 interpreter = "./interpreter.mjs"
 """
 
@@ -31,10 +31,9 @@ def python_files(packages=PACKAGES, extensions=(".py",)):
     every file with one of `extensions`)."""
     found = []
     for package in packages:
-        folder = os.path.join(ROOT, "py", package)
-        for name in sorted(os.listdir(folder)):
-            if name.endswith(extensions):
-                found.append((f"./py/{package}/{name}", f"./{package}/"))
+        for folder, _, names in sorted(os.walk(os.path.join(ROOT, "py", package))):
+            inside = os.path.relpath(folder, os.path.join(ROOT, "py")).replace(os.sep, "/")
+            found += [(f"./py/{inside}/{name}", f"./{inside}/") for name in sorted(names) if name.endswith(extensions)]
     return found
 
 

@@ -12,7 +12,7 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from boardgames.grid import notation_order
-from webapp import commands
+from webapp.state import commands
 from webapp.dom import js_object
 
 

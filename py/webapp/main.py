@@ -15,28 +15,31 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import create_named_worker, document, window
 
-from webapp import access, commands, embed, hook, sharing
-from webapp.coach import SOLVED_KEY
-from webapp.coach_panel import CoachPanel
-from webapp.computer import Computer, Worker, added_games
-from webapp.computer_panel import ComputerPanel
+from webapp.words import access, sharing
+
+from webapp.state import commands, embed
+
+from webapp import hook
+from webapp.state.coach import SOLVED_KEY
+from webapp.panels.coach_panel import CoachPanel
+from webapp.worker.computer import Computer, Worker, added_games
+from webapp.panels.computer_panel import ComputerPanel
 from webapp.dom import element, keep_text, storage, stored_text
-from webapp.effects import Marks, decide
-from webapp.embed_panel import ViewerPanel
-from webapp.game_panels import GamePanel
-from webapp.layout import Layout, board_cells
-from webapp.motion import DURATION, QUICK, motion_of
-from webapp.page_state import PageState
-from webapp.render import draw_scene
-from webapp.result_panel import ResultPanel
-from webapp.scene import Scene
-from webapp.settings import SETTINGS_KEY, read_settings, schemes
-from webapp.settings_panel import SettingsPanel
-from webapp.setup_editor import draw_setup
-from webapp.setup_panel import SetupPanel
-from webapp.share_panel import SharePanel
-from webapp.sound_panel import SoundPanel
-from webapp.sounds import SOUNDS
+from webapp.state.effects import Marks, decide
+from webapp.panels.embed_panel import ViewerPanel
+from webapp.panels.game_panels import GamePanel
+from webapp.drawing.layout import Layout, board_cells
+from webapp.drawing.motion import DURATION, QUICK, motion_of
+from webapp.state.page_state import PageState
+from webapp.drawing.render import draw_scene, draw_setup
+from webapp.panels.result_panel import ResultPanel
+from webapp.drawing.scene import Scene
+from webapp.state.settings import SETTINGS_KEY, read_settings, schemes
+from webapp.panels.settings_panel import SettingsPanel
+from webapp.panels.setup_panel import SetupPanel
+from webapp.panels.share_panel import SharePanel
+from webapp.panels.sound_panel import SoundPanel
+from webapp.words.sounds import SOUNDS
 
 REPLY_PAUSE = 0.6  # seconds before the page plays a puzzle's reply
 
@@ -166,7 +169,7 @@ class App:
 
     async def start_worker(self):
         try:
-            proxy = await create_named_worker("./py/webapp/ai_worker.py", "ai", "./worker.toml")
+            proxy = await create_named_worker("./py/webapp/worker/ai_worker.py", "ai", "./worker.toml")
             await proxy.register_games(added_games())
         except Exception as error:  # noqa: BLE001 - the computer still plays, only slower
             js.console.warn(f"boardgames: the AI worker did not start: {error}")
@@ -268,7 +271,7 @@ class App:
         self.do(commands.drop, cell, self.layout.cell_at(drag[1], drag[2]))
 
     def on_key(self, event):
-        """Keys on the focused board: the arrows move the cursor (webapp/access.py),
+        """Keys on the focused board: the arrows move the cursor (webapp/words/access.py),
         Enter or Space click its cell, Escape drops the selection."""
         key = event.key
         state = self.state

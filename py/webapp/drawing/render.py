@@ -1,4 +1,5 @@
-"""Draw a board's scene (scene.py) on a canvas 2D context, as a view (view.py) shows it.
+"""Draw a board's scene (scene.py), or a position being set up, on a canvas 2D context,
+as a view (state/view.py) shows it.
 
 `ctx` is anything with the CanvasRenderingContext2D methods used here (the browser's,
 or a recorder in tests).  Everything game-specific comes from the game's declarations:
@@ -10,8 +11,8 @@ destination, the extras of a move built in steps (Pux's carried pieces) a dashed
 
 import math
 
-from . import men_shapes
-from .scene import Scene
+from webapp.drawing import men_shapes
+from webapp.drawing.scene import Scene
 
 THEMES = {
     "light": {
@@ -115,6 +116,24 @@ def draw_scene(ctx, layout, scene, view, width, height):
         _, x, y = view.drag
         radius = layout.inner_radius(layout.by_name[dragged]) * game.kinds[men[dragged]].size * 1.15
         draw_man_at(ctx, game, men[dragged], x, y, radius, colours)
+
+
+def draw_setup(ctx, layout, editor, view, width, height):
+    """The board being set up: cells, special cells, men, the keyboard cursor, labels."""
+    colours = colours_of(view)
+    ctx.fillStyle = colours["background"]
+    ctx.fillRect(0, 0, width, height)
+    cursor = view.shown_cursor()
+    for cell in layout.cells:
+        draw_cell(ctx, layout, cell, editor.game.special_cells, colours)
+        man = editor.men.get(cell.name)
+        if man:
+            draw_man(ctx, layout, cell, editor.game, man, colours)
+        if cell.name == cursor and not cell.ghost:
+            draw_cursor(ctx, layout, cell, colours)
+    ctx.globalAlpha = 1.0
+    if view.coordinates:
+        draw_labels(ctx, layout, colours)
 
 
 def draw_motion(ctx, layout, game, motion, colours):

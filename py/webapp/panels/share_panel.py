@@ -7,10 +7,12 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from webapp import commands, sharing
+from webapp.state import commands
+
+from webapp.words import sharing
 from webapp.dom import add_text, copy_box, element, js_object
-from webapp.picture import draw_picture, picture_name, picture_size, position_svg
-from webapp.record import game_record
+from webapp.drawing.picture import draw_picture, picture_name, picture_size, position_svg
+from webapp.words.record import game_record
 
 
 class SharePanel:
@@ -70,7 +72,7 @@ class SharePanel:
         element("position-text").value = session.game.fen(state.view.shown_state(session))
 
     def download(self, extension):
-        """Save a picture of the position shown, as PNG or SVG (webapp/picture.py)."""
+        """Save a picture of the position shown, as PNG or SVG (webapp/drawing/picture.py)."""
         session, view = self.app.state.session, self.app.state.view
         name = picture_name(session, view, extension)
         if extension == "svg":

@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 
 from boardgames import GAME_IDS, game_ids, get_game
 
-from .session import COMPUTER, HUMAN, Session
+from webapp.state.session import COMPUTER, HUMAN, Session
 
 SAVE_VERSION = 1
 TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]$')

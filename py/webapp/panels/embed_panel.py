@@ -1,10 +1,10 @@
-"""The embed viewer on the live page (webapp/embed.py decides its steps and words): the
+"""The embed viewer on the live page (webapp/state/embed.py decides its steps and words): the
 record opened at a move, the buttons and keys that step through it, autoplay; and taking
 over from start.js's picture of the board, playing the clicks made on it meanwhile."""
 
 from pyscript import document, window
 
-from webapp import commands, embed
+from webapp.state import commands, embed
 from webapp.dom import element
 
 VIEWER_BUTTONS = {"viewer-first": "first", "viewer-back": "back", "viewer-forward": "forward",

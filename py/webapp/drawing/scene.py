@@ -11,8 +11,8 @@ from typing import Any
 
 from boardgames.core import Game, State, Overlay
 
-from .session import Session
-from .view import View
+from webapp.state.session import Session
+from webapp.state.view import View
 
 
 class Scene:

@@ -1,9 +1,9 @@
 """The Sound button: one setting with the Settings' Sound choice.  The sound of a move
-(webapp/sounds.py) is decided by effects.py and played by the page through sound.js;
+(webapp/words/sounds.py) is decided by effects.py and played by the page through sound.js;
 embeds are silent, as their readers have not come to hear them (their small frame has no
 Sound button)."""
 
-from webapp import commands
+from webapp.state import commands
 from webapp.dom import element
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .session import HUMAN, Session
-from .view import View
+from webapp.state.session import HUMAN, Session
+from webapp.state.view import View
 
 if TYPE_CHECKING:
-    from .coach import LessonRun, PuzzleRun
-    from .setup_editor import BoardEditor
+    from webapp.state.coach import LessonRun, PuzzleRun
+    from webapp.state.setup_editor import BoardEditor
 
 DEFAULT_LEVEL = 2
 DEFAULT_SPEED = "normal"

@@ -17,7 +17,7 @@ from boardgames.core import OTHER, SIDE_NAMES
 from boardgames.lessons import lesson_for, read_lessons
 from boardgames.puzzles import OutOfNodes, Prover, Puzzle, game_from_spec, puzzles_for, read_puzzles, spec_of
 
-from .session import HUMAN, PAGE, Session
+from webapp.state.session import HUMAN, PAGE, Session
 
 PROOF_NODES = 6000  # the prover's budget for judging a move on the page (under a second in Pyodide)
 MAKER_NODES = 60000  # ... and for turning a set-up position into a puzzle

@@ -7,7 +7,7 @@ The formats themselves (record, link query, saved payload) are in record.py.
 
 from html import escape
 
-from .record import computer_param, replay, restore, settings_from_query, share_query
+from webapp.words.record import computer_param, replay, restore, settings_from_query, share_query
 
 SAVE_KEY = "boardgames.saved"  # localStorage: the game in progress
 SET_ASIDE_KEY = "boardgames.saved.unreadable"  # a saved game that could not be restored

@@ -1,13 +1,13 @@
 """The "Set up position" panel: its palette, side to move and position text (the editing
-itself is webapp/setup_editor.py, the editor's board is drawn by the page), and a
-teacher's puzzle link for the position (webapp/coach.py proves the win).  It shows the
+itself is webapp/state/setup_editor.py, the editor's board is drawn by the page), and a
+teacher's puzzle link for the position (webapp/state/coach.py proves the win).  It shows the
 editor the page state holds and sends commands."""
 
 import asyncio
 
 from pyscript import window
 
-from webapp import coach, commands
+from webapp.state import coach, commands
 from webapp.dom import add_text, element
 
 

@@ -1,13 +1,13 @@
 """The computer on the page: the players, the thinking indicator and Move now, Hint, the
 level, and a demo's speed and Pause.  It shows what the page state holds and sends
 commands; whether the computer thinks is decided by effects.py, and its search runs in
-the AI worker (webapp/computer.py)."""
+the AI worker (webapp/worker/computer.py)."""
 
 from pyscript import document
 
 from boardgames.ai import LEVEL_NAMES
-from webapp import commands
-from webapp.computer import SPEED_NAMES, is_demo
+from webapp.state import commands
+from webapp.worker.computer import SPEED_NAMES, is_demo
 from webapp.dom import element
 
 THINKING = {"move": ("Computer is thinking\u2026", "Move now"), "hint": ("Looking for a hint\u2026", "Show now")}

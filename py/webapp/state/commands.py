@@ -7,12 +7,12 @@ the browser, so pytest checks the commands in CPython."""
 
 from __future__ import annotations
 
-from . import coach, embed
-from .computer import is_demo
-from .page_state import PageState
-from .record import parse_record, settings_from_query
-from .session import COMPUTER, HUMAN, PAGE, Session
-from .setup_editor import BoardEditor
+from webapp.state import coach, embed
+from webapp.worker.computer import is_demo
+from webapp.state.page_state import PageState
+from webapp.words.record import parse_record, settings_from_query
+from webapp.state.session import COMPUTER, HUMAN, PAGE, Session
+from webapp.state.setup_editor import BoardEditor
 
 # -- games ---------------------------------------------------------------------------
 

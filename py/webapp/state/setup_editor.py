@@ -9,8 +9,6 @@ counters and clocks, Pux's sideways field) keep what the loaded text had.
 
 from boardgames.grid import parse_turn
 
-from .render import colours_of, draw_cell, draw_cursor, draw_labels, draw_man
-
 
 class BoardEditor:
     """A board being set up: `men` {cell: letter}, `turn`, and the text's other fields."""
@@ -59,21 +57,3 @@ class BoardEditor:
         """The position text of the board as it stands."""
         squares = "".join(self.men.get(name, ".") for name in self.board.names)
         return " ".join([self.board.board_text(squares), self.turn] + self.extra)
-
-
-def draw_setup(ctx, layout, editor, view, width, height):
-    """The board being set up: cells, special cells, men, the keyboard cursor, labels."""
-    colours = colours_of(view)
-    ctx.fillStyle = colours["background"]
-    ctx.fillRect(0, 0, width, height)
-    cursor = view.shown_cursor()
-    for cell in layout.cells:
-        draw_cell(ctx, layout, cell, editor.game.special_cells, colours)
-        man = editor.men.get(cell.name)
-        if man:
-            draw_man(ctx, layout, cell, editor.game, man, colours)
-        if cell.name == cursor and not cell.ghost:
-            draw_cursor(ctx, layout, cell, colours)
-    ctx.globalAlpha = 1.0
-    if view.coordinates:
-        draw_labels(ctx, layout, colours)

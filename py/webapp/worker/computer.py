@@ -13,8 +13,8 @@ import sys
 
 from boardgames import GAME_IDS, game_ids, get_game
 
-from . import ai_worker
-from .session import COMPUTER
+from webapp.worker import ai_worker
+from webapp.state.session import COMPUTER
 
 WORKER_SLICE = 0.1  # seconds per think() call in the worker
 HERE_SLICE = 0.05  # seconds per slice on the page's thread (the page is frozen meanwhile)

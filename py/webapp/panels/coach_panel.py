@@ -1,12 +1,12 @@
 """Learn and Puzzles: the panel over the board while a lesson or a puzzle runs (what to
 do, what the last move earned, Show me, Try again, Previous and Next, the puzzle list,
-the puzzle's link, Leave).  The exercise itself is webapp/coach.py; the page state holds
+the puzzle's link, Leave).  The exercise itself is webapp/state/coach.py; the page state holds
 the run, commands start, step and leave it, and effects.py keeps the puzzles solved and
 asks for a puzzle's replies.  The game that was on the board before comes back on Leave."""
 
 from pyscript import document, window
 
-from webapp import coach, commands
+from webapp.state import coach, commands
 from webapp.dom import add_text, copy_box, element, stored_text
 
 

@@ -3,9 +3,9 @@ Rematch (the same game, colours swapped against the computer) and Review.  Wheth
 up is the page state's `card` (effects.py raises it once for a game that ends on this
 page); closing it leaves the board as it ended."""
 
-from webapp import commands
+from webapp.state import commands
 from webapp.dom import element
-from webapp.session import COMPUTER, HUMAN
+from webapp.state.session import COMPUTER, HUMAN
 
 
 class ResultPanel:

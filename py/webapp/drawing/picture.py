@@ -3,10 +3,10 @@
 selection, the hint, the pointer, the keyboard cursor), as SVG text, or drawn on any
 canvas context for a PNG.  Decided without the DOM (svg_canvas.py writes the SVG)."""
 
-from .layout import Layout, board_cells
-from .render import colours_of, draw_board, draw_man_at
-from .svg_canvas import SvgCanvas
-from .view import View
+from webapp.drawing.layout import Layout, board_cells
+from webapp.drawing.render import colours_of, draw_board, draw_man_at
+from webapp.drawing.svg_canvas import SvgCanvas
+from webapp.state.view import View
 
 WIDTH = 800  # CSS pixels across: crisp on paper and in a post
 

@@ -1,11 +1,11 @@
-"""The Settings panel: a choice per setting (webapp/settings.py).  It shows the settings
+"""The Settings panel: a choice per setting (webapp/state/settings.py).  It shows the settings
 the page state holds and sends a command for a change; effects.py keeps them where
 storage allows, and the page applies them (its theme, the board's colours, coordinates,
 dots, motion and sound)."""
 
-from webapp import commands
+from webapp.state import commands
 from webapp.dom import add_text, element
-from webapp.settings import CHOICES, WORDS, choose
+from webapp.state.settings import CHOICES, WORDS, choose
 
 
 class SettingsPanel:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .coach import solved_text
-from .computer import is_demo, pause_before_move
-from .page_state import PageState
-from .record import saved_payload
-from .session import COMPUTER
-from .settings import write_settings
-from .sounds import change_sound
+from webapp.state.coach import solved_text
+from webapp.worker.computer import is_demo, pause_before_move
+from webapp.state.page_state import PageState
+from webapp.words.record import saved_payload
+from webapp.state.session import COMPUTER
+from webapp.state.settings import write_settings
+from webapp.words.sounds import change_sound
 
 
 class Effects:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from boardgames.core import State
 
-    from .session import Session
+    from webapp.state.session import Session
 
 
 class View:

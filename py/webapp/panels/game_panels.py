@@ -7,11 +7,12 @@ from pyscript import document
 
 from boardgames import game_ids, get_game
 from boardgames.core import SIDE_NAMES
-from webapp import access, commands, rules_panel
-from webapp.captured import by_kind, lost_men, lost_words
+from webapp.words import access, rules_panel
+from webapp.state import commands
+from webapp.words.captured import by_kind, lost_men, lost_words
 from webapp.dom import add_text, element
-from webapp.picture import man_svg
-from webapp.session import HUMAN
+from webapp.drawing.picture import man_svg
+from webapp.state.session import HUMAN
 
 
 class GamePanel:

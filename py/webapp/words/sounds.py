@@ -7,7 +7,7 @@ only human player; with two humans at one screen or a computer demo there is no 
 side to console, and a decided game sounds `win`.
 """
 
-from .session import HUMAN
+from webapp.state.session import HUMAN
 
 # sound -> tones (wave, frequency in Hz, start in s, length in s, loudness 0-1)
 SOUNDS = {
