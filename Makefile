@@ -24,6 +24,7 @@ test-fast: $(VENV)/.installed
 
 bench: deps vendor
 	$(PY) tools/bench_load.py
+	$(PY) tools/bench_draw.py
 	$(PY) tools/bench_engine.py
 	$(PY) tools/bench_ai.py
 

@@ -175,7 +175,8 @@ def test_a_restored_python_looks_like_a_plain_one_with_fresh_randomness(browser,
     # byte the files PyScript wrote; a plain start compiles them (precompiled.py)
     kept = restored.pop("precompiled")
     assert plain.pop("precompiled") is None
-    dom = {f"/home/pyodide/webapp/{name}.py" for name in ("dom", "hook", "game_panels", "share_panel", "coach_panel")}
+    dom = {f"/home/pyodide/webapp/{name}.py" for name in ("dom", "hook", "main", "panels/game_panels",
+                                                           "panels/share_panel", "panels/coach_panel")}
     assert dom <= set(kept) and "/home/pyodide/pyscript/__init__.py" in kept
     assert restored == plain
     assert restored["sys.path"].count("") == 1 and restored["sys.executable"] == "/home/pyodide/this.program"
