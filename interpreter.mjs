@@ -11,9 +11,15 @@
 //             (its 7 MB cost less than the CPU they save);
 //   lean      a plain start, but on a first visit over a slow link the wasm comes gzipped
 //             (3.5 MB instead of 9.6 MB): a first visit waits for bytes, not CPU;
-//   plain     Pyodide's own start: when this context may not use storage (cross-site
-//             frames), when the fast files are missing or for another runtime, and after
-//             anything went wrong on another way.
+//   plain     Pyodide's own start: when the fast files are missing or for another
+//             runtime, and after anything went wrong on another way.
+//
+// A context refused storage (a cross-site frame: a class page embedding a game) takes the
+// same ways through the browser's HTTP cache, which still serves it: it always takes the
+// gzipped wasm, and the snapshot when the link is fast, so a returning reader, whose
+// gzipped wasm comes from that cache at once, restores the snapshot from there too.  (It
+// cannot ask that cache what it holds without an error on the console, and keeps no
+// unzipped copy.)
 //
 // The snapshot is used only when its SHA-256 is the manifest's, the stdlib zip is the one it
 // was made over, and every source file it imported is, byte for byte, the one served now
@@ -114,14 +120,16 @@ export async function loadPyodide(options = {}) {
  * wasm (null when the plain one is cached), rate, reason} with, for "snapshot", `snapshot`
  * (promise of its bytes), `keep` (to call once it restored) and `environ`. */
 async function planStart() {
-  if (!(await storageAllowed())) return { how: "plain", reason: "this page may not use storage" };
+  const storage = await storageAllowed();
+  const fromCache = storage ? fromServiceWorkerCache : async () => null;
   // Needed on both fast ways: asked for at once, beside the manifest and the link probe.
-  const stdlibResponse = cachedOrFetched(STDLIB);
+  const stdlibResponse = cachedOrFetched(STDLIB, fromCache);
   stdlibResponse.catch(() => {});
-  const lock = cachedOrFetched(LOCK).then((response) => response.json());
+  const lock = cachedOrFetched(LOCK, fromCache).then((response) => response.json());
   lock.catch(() => {});  // failures show in loadPyodide, never as unhandled rejections
   const manifestURL = new URL("manifest.json", FAST);
-  const manifestResponse = await fromCache(manifestURL) ?? await fetch(manifestURL, { cache: "no-cache" });
+  // (the HTTP cache's copy may be older than the site: asked again, which costs a 304)
+  const manifestResponse = (storage && await fromCache(manifestURL)) || await fetch(manifestURL, { cache: "no-cache" });
   if (!manifestResponse.ok) return { how: "plain", reason: "no fast-start files" };
   const manifest = await manifestResponse.json();
   if (manifest.pyodide !== version) return { how: "plain", reason: `the snapshot is for Pyodide ${manifest.pyodide}` };
@@ -135,10 +143,10 @@ async function planStart() {
   const unpackedCache = UNPACKED_CACHE + manifest.snapshot.sha256.slice(0, 16);
   const unpackedKey = `${snapshotURL.href}?unpacked`;
   const [cachedWasm, cachedSnapshot, unpacked] = await Promise.all([
-    fromCache(WASM), fromCache(snapshotURL), caches.match(unpackedKey, { cacheName: unpackedCache })]);
+    fromCache(WASM), fromCache(snapshotURL), storage && caches.match(unpackedKey, { cacheName: unpackedCache })]);
   let wasm = cachedWasm ? null : download(new URL(manifest.wasm.file, FAST), manifest.wasm);
   const rate = cachedSnapshot || unpacked || !wasm || !inPage ? null : await wasm.rate;
-  if (rate > PLAIN_WASM_RATE) wasm = null;  // the rest of it comes in a moment, unused
+  if (rate > PLAIN_WASM_RATE && storage) wasm = null;  // the rest of it comes in a moment, unused
   const stdlibBlob = await (await stdlibResponse).blob();
   const stdlib = URL.createObjectURL(stdlibBlob);
   if (!cachedSnapshot && !unpacked && !(rate > SNAPSHOT_RATE)) {
@@ -148,8 +156,8 @@ async function planStart() {
   // loadPyodide fails before Python starts, and the plain start follows.  A kept unpacked
   // copy that fails its check is replaced by the packed snapshot.
   const made = snapshotMemory({
-    packed: { url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256 },
-    kept: { present: Boolean(unpacked), cacheName: unpackedCache, key: unpackedKey, prefix: UNPACKED_CACHE,
+    packed: { url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256, storage },
+    kept: { present: Boolean(unpacked), allowed: storage, cacheName: unpackedCache, key: unpackedKey, prefix: UNPACKED_CACHE,
             file: "the kept unpacked snapshot", sha256: manifest.snapshot.unpacked_sha256 },
     memoryBytes: manifest.snapshot.memory_bytes,
   });
@@ -177,7 +185,7 @@ function snapshotMemory(request) {
     const made = makeMemory(request);
     return {
       memory: made.then(({ memory }) => memory),
-      keep: async (restored) => restored && made.then((result) => keepPages(request, result)).then(() => true, () => false),
+      keep: async (restored) => restored && made.then((result) => keepPages(request, result)).catch(() => false),
     };
   }
   let keptAnswer = null;
@@ -206,17 +214,18 @@ async function makeMemory({ packed, kept, memoryBytes }) {
   const response = kept.present && await caches.match(kept.key, { cacheName: kept.cacheName });
   let pages = response ? await checked(response, kept).catch(() => null) : null;
   const fromKept = Boolean(pages);
-  pages ??= await checked((await caches.match(packed.url)) ?? fetch(packed.url), packed).then(gunzip);
+  pages ??= await checked((packed.storage && await caches.match(packed.url)) || fetch(packed.url), packed).then(gunzip);
   return { memory: memoryOf(pages, memoryBytes), pages, fromKept };
 }
 
 /** After a restore from the gzipped snapshot: keep its pages unzipped, drop any other kept
- * (no room: the next start unzips again). */
+ * (no room: the next start unzips again).  Whether a kept copy is there now. */
 async function keepPages({ kept }, { pages, fromKept }) {
-  if (fromKept) return;
+  if (fromKept || !kept.allowed) return fromKept;
   await (await caches.open(kept.cacheName)).put(kept.key, new Response(pages));
   const stale = (await caches.keys()).filter((name) => name.startsWith(kept.prefix) && name !== kept.cacheName);
   await Promise.all(stale.map((name) => caches.delete(name)));
+  return true;
 }
 
 /** The snapshot's worker: makes the memory (sent back, not copied), then keeps the pages
@@ -225,7 +234,7 @@ function snapshotWorker() {
   let request = null, made = null;
   onmessage = async ({ data }) => {
     if ("keep" in data) {
-      const kept = data.keep && await made.then((result) => keepPages(request, result)).then(() => true, () => false);
+      const kept = data.keep && await made.then((result) => keepPages(request, result)).catch(() => false);
       postMessage({ kept });
       close();
       return;
@@ -242,8 +251,8 @@ function snapshotWorker() {
   };
 }
 
-/** False where storage is refused (cross-site frames, insecure origins): there the page
- * starts the plain way, as it did before there was a fast way. */
+/** False where storage is refused (cross-site frames, insecure origins): there the HTTP
+ * cache stands in for the service worker's. */
 async function storageAllowed() {
   try {
     await caches.keys();
@@ -254,12 +263,12 @@ async function storageAllowed() {
 }
 
 /** The response for `url` from the service worker's cache, or null. */
-async function fromCache(url) {
+async function fromServiceWorkerCache(url) {
   return (await caches.match(url.href ?? url)) ?? null;
 }
 
-/** The response for `url` from the service worker's cache, else from the network. */
-async function cachedOrFetched(url) {
+/** The response for `url` from `fromCache`, else from the network. */
+async function cachedOrFetched(url, fromCache) {
   const response = await fromCache(url) ?? await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response;

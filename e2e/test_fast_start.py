@@ -322,20 +322,43 @@ def test_a_snapshot_made_from_other_sources_than_the_served_py_is_refused(browse
     assert seen.console_errors == []
 
 
-def test_where_storage_is_refused_python_starts_the_plain_way(browser, site):
+def test_where_storage_is_refused_python_still_restores_the_snapshot_from_the_http_cache(browser, site_dir):
     """Cross-site frames get no storage in this Chromium: `caches` throws a SecurityError
-    (simulated here in a top-level page, where PyScript itself can start).  The loader then
-    starts Python the plain way, and the board plays."""
-    context = browser.new_context()
-    context.add_init_script("""Object.defineProperty(globalThis, "caches", {
-        get() { throw new DOMException("The operation is insecure.", "SecurityError"); }})""")
+    (simulated here in a top-level page, where PyScript itself can start, with no service
+    worker).  The loader goes through the HTTP cache instead: a first visit over this fast
+    link fetches the gzipped wasm and the snapshot (never the plain wasm too), a returning
+    one (the browser opened again on the same profile, whose disk cache holds them)
+    restores the snapshot from there, fetching no runtime byte."""
+    server = serve(site_dir)
+    url = f"http://127.0.0.1:{server.server_address[1]}/index.html?game=vault"
     seen = Watch()
+
+    def runtime_fetched():
+        return sorted(path for path, status in server.served
+                      if status == 200 and re.search(r"\.wasm|/vendor/fast/snapshot-", path))
+
+    def visit(profile):
+        context = browser.browser_type.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True, service_workers="block")
+        context.add_init_script("""Object.defineProperty(globalThis, "caches", {
+            get() { throw new DOMException("The operation is insecure.", "SecurityError"); }})""")
+        try:
+            page = open_ready(watched(context.new_page(), seen), url)
+            started = python_start(page)
+            assert started["how"] == "snapshot", started
+            assert page.evaluate("navigator.serviceWorker.controller") is None
+            play_by_clicks(page, "a1-a2")
+            assert page.inner_text("#status") == "Black to move"
+        finally:
+            context.close()
+
     try:
-        page = open_ready(watched(context.new_page(), seen), f"{site}/index.html?game=vault")
-        started = python_start(page)
-        assert started["how"] == "plain" and started["reason"] == "this page may not use storage"
-        play_by_clicks(page, "a1-a2")
-        assert page.inner_text("#status") == "Black to move"
+        with tempfile.TemporaryDirectory() as profile:
+            visit(profile)
+            fetched = runtime_fetched()
+            assert [name.split("/")[-1].split("-")[0] for name in fetched] == ["pyodide.asm", "snapshot"], fetched
+            visit(profile)
+            assert runtime_fetched() == fetched, "a returning visit fetches no runtime byte"
     finally:
-        context.close()
+        server.shutdown()
     assert seen.console_errors == [] and seen.foreign_requests() == []

@@ -15,6 +15,11 @@ Then the ratios ours / bare and whether issue 13's goals are met, and the AI wor
 choosing Computer (for White, at level 2) to the computer's first move, and to the
 worker being ready, on the first and on the returning visit.
 
+Then an embed on a class page (`--embeds`, on by default): from the reader's click on the
+board's picture to a live board, the class page on another site (served as `localhost`,
+framing ours on `127.0.0.1`: a cross-site frame, refused storage) beside the same page on
+our site, on a first and on a returning visit (same profile, browser reopened).
+
 The bare page is index.html + pyscript.toml + main.py drawing a canvas, on the vendored
 Pyodide (no service worker: a returning visit gets it from the HTTP cache).  Runs are
 interleaved (ours, bare, ours, ...) so machine load hits both alike; medians are printed.
@@ -25,6 +30,7 @@ import argparse
 import os
 import statistics
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -147,6 +153,52 @@ def returning_visit(playwright, url, ours, worker=False):
     return result
 
 
+CLASS_PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"></head>
+<body><h1>Today's game</h1><iframe src="{embed}" width="420" height="480" style="border:0"></iframe></body></html>"""
+EMBED_GOAL = 1.2  # issue 22: the cross-site embed's click-to-live at most 1.2x the same-site one's
+
+
+def embed_click_to_live(context, class_url):
+    """Seconds from a click on the embed's board picture to its live board."""
+    page = context.pages[0] if context.pages else context.new_page()
+    page.goto(class_url)
+    frame = page.frame_locator("iframe")
+    frame.locator("#preview.drawn").wait_for(state="attached", timeout=TIMEOUT_MS)
+    box = page.locator("iframe").bounding_box()
+    start = time.perf_counter()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 3)
+    frame.locator("body[data-ready='1']").wait_for(state="attached", timeout=TIMEOUT_MS)
+    seconds = time.perf_counter() - start
+    python = page.frames[1].evaluate("window.boardgamesPython || null")
+    return {"live": seconds, "python": python}
+
+
+def embed_visits(playwright, class_url):
+    """{first, return}: click-to-live of the embed on `class_url` on a first visit, and on
+    a returning one (the browser reopened on the same profile)."""
+    rows = {}
+    with tempfile.TemporaryDirectory() as profile:
+        for visit in ("first", "return"):
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True, viewport=VIEWPORT)
+            rows[visit] = embed_click_to_live(context, class_url)
+            context.close()
+    return rows
+
+
+def report_embeds(rows, runs):
+    print(f"\nAn embed on a class page, from the click on its picture to a live board, median of {runs} run(s):")
+    print(f"{'visit':<10} {'cross-site':>10} {'same-site':>10} {'ratio':>6}   python start (cross-site; same-site)")
+    for visit in ("first", "return"):
+        cross, same = ([row[visit] for row in rows[where]] for where in ("cross", "same"))
+        times = [median([row["live"] for row in side]) for side in (cross, same)]
+        starts = "; ".join(", ".join(f"{how} x{n}" for how, n in count((row["python"] or {}).get("how", "?") for row in side))
+                           for side in (cross, same))
+        ratio = times[0] / times[1]
+        print(f"{visit:<10} {times[0]:10.2f} {times[1]:10.2f} {ratio:6.2f}   {starts}   "
+              f"goal <= {EMBED_GOAL}: {'met' if ratio <= EMBED_GOAL else 'NOT met'}")
+
+
 def median(values):
     return statistics.median(values) if values else float("nan")
 
@@ -199,14 +251,22 @@ def main():
     parser.add_argument("--visits", nargs="+", choices=list(VISITS), default=list(VISITS))
     parser.add_argument("--no-worker", dest="worker", action="store_false",
                         help="skip timing the computer's first move")
+    parser.add_argument("--no-embeds", dest="embeds", action="store_false",
+                        help="skip the embed on a class page, cross-site beside same-site")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as bare_root:
         for name, text in (("index.html", BARE_PAGE), ("pyscript.toml", BARE_CONFIG), ("main.py", BARE_MAIN)):
             with open(os.path.join(bare_root, name), "w") as f:
                 f.write(text)
         os.symlink(os.path.join(ROOT, "vendor"), os.path.join(bare_root, "vendor"))
-        servers = {"ours": serve(ROOT), "bare": serve(bare_root)}
+        servers = {"ours": serve(ROOT), "bare": serve(bare_root), "class": serve(bare_root)}
         urls = {name: f"http://127.0.0.1:{server.server_address[1]}/index.html" for name, server in servers.items()}
+        with open(os.path.join(bare_root, "class.html"), "w") as f:
+            f.write(CLASS_PAGE.format(embed=urls["ours"] + "?embed=1&game=tablut"))
+        class_port = servers["class"].server_address[1]
+        class_urls = {"cross": f"http://localhost:{class_port}/class.html",
+                      "same": f"http://127.0.0.1:{class_port}/class.html"}
+        embeds = {"cross": [], "same": []}
         results = {visit: {"ours": [], "bare": []} for visit in args.visits}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
@@ -224,10 +284,17 @@ def main():
                               + (f", python {row['python']['how']}" if row.get("python") else "")
                               + (f", computer's first move {row['computer']['move']:.2f} s" if "computer" in row else ""),
                               flush=True)
+                for where in embeds if args.embeds else ():
+                    rows = embed_visits(p, class_urls[where])
+                    embeds[where].append(rows)
+                    print(f"run {run + 1} embed {where:<5} click to live: first {rows['first']['live']:5.2f} s, "
+                          f"returning {rows['return']['live']:5.2f} s", flush=True)
             browser.close()
         for server in servers.values():
             server.shutdown()
     report(results, args.runs)
+    if args.embeds:
+        report_embeds(embeds, args.runs)
 
 
 if __name__ == "__main__":
