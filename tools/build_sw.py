@@ -86,9 +86,10 @@ def vendor_files(root):
     found = []
     for folder, keep in (("pyodide", lambda name: True),
                          ("pyscript", lambda name: not UNUSED_PYSCRIPT.search(name)),
-                         ("fast", lambda name: True)):
+                         ("fast", lambda name: True),
+                         ("wheels", lambda name: name.endswith(".whl"))):
         path = os.path.join(root, "vendor", folder)
-        if folder == "fast" and not os.path.isdir(path):
+        if folder in ("fast", "wheels") and not os.path.isdir(path):
             continue
         if not os.path.isdir(path):
             sys.exit(f"build_sw: {path} is missing; run `make vendor`")

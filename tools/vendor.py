@@ -6,11 +6,16 @@ the versions pinned in package-lock.json (`npm ci` puts them in node_modules/). 
 draws the boards' previews (tools/build_previews.py, which lists the runtime's sizes),
 builds the fast-start files into vendor/fast/ (tools/fast_start.py: a memory snapshot of
 Python with our modules imported, made under Node) and writes the service worker's
-precache list (tools/build_sw.py), which depends on all of them.
+precache list (tools/build_sw.py), which depends on all of them.  The small pure-Python
+wheels the page loads when it needs them (PAGE_WHEELS: the QR encoder) are downloaded from
+PyPI once, checked against their pinned SHA-256, kept in .cache/wheels/ and copied into
+vendor/wheels/.
 """
 
+import hashlib
 import os
 import shutil
+import subprocess
 import sys
 
 import build_previews
@@ -21,6 +26,36 @@ import patch_runtime
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
                  "python_stdlib.zip", "pyodide-lock.json"]
+
+
+# wheel file -> SHA-256: pure-Python wheels from PyPI the page imports from our origin
+PAGE_WHEELS = {"segno-1.6.6-py3-none-any.whl": "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"}
+WHEEL_CACHE = os.path.join(ROOT, ".cache", "wheels")
+
+
+def sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def fetch_wheels(destination):
+    """Copy each pinned wheel into `destination`, downloading it (pip) if not cached yet."""
+    os.makedirs(destination, exist_ok=True)
+    for name, digest in PAGE_WHEELS.items():
+        cached = os.path.join(WHEEL_CACHE, name)
+        if not os.path.exists(cached) or sha256(cached) != digest:
+            project, version = name.split("-")[:2]
+            python = next((p for p in (os.path.join(ROOT, ".venv", "bin", "python"), sys.executable)
+                           if os.path.exists(p) and subprocess.run([p, "-m", "pip", "--version"],
+                                                                    capture_output=True).returncode == 0), None)
+            if python is None:
+                sys.exit("vendor: pip is needed once to fetch the page's wheels (make deps installs it)")
+            subprocess.run([python, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+                            f"{project}=={version}", "-d", WHEEL_CACHE], check=True)
+            if sha256(cached) != digest:
+                sys.exit(f"vendor: {name} is not the wheel pinned in tools/vendor.py (SHA-256 differs)")
+        shutil.copy2(cached, os.path.join(destination, name))
+    print(f"vendor: {len(PAGE_WHEELS)} pure-Python wheel(s) in vendor/wheels/")
 
 
 def copy_tree(src, dst, keep):
@@ -50,6 +85,7 @@ def main():
     print(f"vendor: {n} Pyodide files and {m} PyScript files in vendor/")
     patched = patch_runtime.patch_folder(os.path.join(vendor, "pyscript"))
     print(f"vendor: patched {patched} copies of idb-map for refused storage (tools/patch_runtime.py)")
+    fetch_wheels(os.path.join(vendor, "wheels"))
     fast_start.write(ROOT)
     build_previews.write(ROOT)  # they list the runtime's sizes; the service worker keeps them
     build_sw.write(ROOT)

@@ -33,6 +33,14 @@ def game_ids():
     return tuple(_GAMES)
 
 
+def game_class(game_id):
+    """The registered class of `game_id`: its name, summary and other declarations, without
+    building a rule book (which computes the game's tables)."""
+    if game_id not in _GAMES:
+        raise ValueError(f"unknown game '{game_id}' (known: {', '.join(GAME_IDS)})")
+    return _GAMES[game_id]
+
+
 def get_game(game_id, **options):
     """The rule book for `game_id`; unknown ids or options raise ValueError."""
     cls = _GAMES.get(game_id)

@@ -11,6 +11,7 @@ import pyodide_js
 from pyodide.ffi import create_proxy
 from pyscript import window
 
+from boardgames.core import SIDE_NAMES
 from boardgames.grid import notation_order
 from webapp.state import commands
 from webapp.dom import js_object
@@ -39,7 +40,31 @@ def state_object(app):
         "moving": view.motion is not None,
         "motions": app.motions,
         "coach": exercise_state(state.exercise),
+        "friend": friend_state(app),
     })
+
+
+def friend_state(app):
+    """state().friend: null, or {mode, side ("white"/"black"), connection}."""
+    friend = app.state.friend
+    if friend is None:
+        return None
+    return {"mode": friend["mode"], "side": SIDE_NAMES[friend["side"]], "connection": None}
+
+
+def play_by_link(app, side=None):
+    """playByLink(side): the game on the board goes on as a game by link, the visitor
+    playing `side` ("white"/"black"; omitted: the side to move)."""
+    sides = {"white": "w", "black": "b"}
+    if isinstance(side, str) and side not in sides:
+        return js_object({"ok": False, "error": f"side must be white or black, not {side!r}"})
+    app.do(commands.play_by_link, sides.get(side) if isinstance(side, str) else None)
+    return js_object({"ok": True, "error": None})
+
+
+def friend_link(app):
+    """friendLink(): the link the page gives the visitor now (null outside a game by link)."""
+    return app.friend.link(app.state) if app.state.friend is not None else None
 
 
 def exercise_state(run):
@@ -99,7 +124,8 @@ async def memory(app, trace=False):
 def install(app):
     hook = js.Object.new()
     for name, fn in (("state", state_object), ("squareCenter", square_center), ("newGame", new_game),
-                     ("play", play), ("memory", memory)):
+                     ("play", play), ("memory", memory), ("playByLink", play_by_link),
+                     ("friendLink", friend_link)):
         proxy = create_proxy(partial(fn, app))
         app.proxies.append(proxy)
         setattr(hook, name, proxy)

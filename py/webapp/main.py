@@ -27,6 +27,7 @@ from webapp.panels.computer_panel import ComputerPanel
 from webapp.dom import element, keep_text, storage, stored_text
 from webapp.state.effects import Marks, decide
 from webapp.panels.embed_panel import ViewerPanel
+from webapp.panels.friend_panel import FriendPanel
 from webapp.panels.game_panels import GamePanel
 from webapp.drawing.layout import Layout, board_cells
 from webapp.drawing.motion import DURATION, QUICK, motion_of
@@ -66,8 +67,9 @@ class App:
         self.sound = SoundPanel(self)
         self.viewer = ViewerPanel(self)
         self.coach = CoachPanel(self)
+        self.friend = FriendPanel(self)
         self.panels = (self.coach, self.game, self.share, self.players, self.setup, self.settings,
-                       self.result, self.sound, self.viewer)
+                       self.result, self.sound, self.viewer, self.friend)
         self.focus_after = None  # an element id to focus once rendered
         self.autoplays = 0  # play-throughs started; a newer one ends an older one
         self.motion_start = None  # the animation frame time the motion began at
@@ -424,6 +426,8 @@ def start():
                       keep=not opening["embed"] and store is not None)
     state.players = dict(state.session.players)
     state.view.flipped = embed_settings["flip"]
+    if opening["friend"]:
+        commands.open_friend_game(state, opening["friend"])
     document.body.classList.toggle("embed", opening["embed"])
     app = App(state)
     app.install()

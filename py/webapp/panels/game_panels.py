@@ -5,7 +5,7 @@ Everything game-specific comes from the game's declarations (boardgames.core.Gam
 
 from pyscript import document
 
-from boardgames import game_ids, get_game
+from boardgames import game_class, game_ids
 from boardgames.core import SIDE_NAMES
 from webapp.words import access, rules_panel
 from webapp.state import commands
@@ -29,7 +29,7 @@ class GamePanel:
         select.innerHTML = ""  # start.js listed the games for the page before Python ran
         listing = element("game-list")
         for game_id in game_ids():
-            game = get_game(game_id)
+            game = game_class(game_id)  # (its tables are built only for the game played)
             option = add_text(select, "option", game.name)
             option.value = game_id
             option.title = game.summary

@@ -11,7 +11,8 @@ from webapp.state import coach, embed
 from webapp.worker.computer import is_demo
 from webapp.state.page_state import PageState
 from webapp.words.record import parse_record, settings_from_query
-from webapp.state.session import COMPUTER, HUMAN, PAGE, Session
+from boardgames.core import OTHER, SIDE_NAMES
+from webapp.state.session import COMPUTER, FRIEND, HUMAN, PAGE, Session
 from webapp.state.setup_editor import BoardEditor
 
 # -- games ---------------------------------------------------------------------------
@@ -24,6 +25,8 @@ def begin(state: PageState, session: Session) -> None:
     state.view.motion = state.view.drag = None
     state.editor = None
     state.card = False
+    if FRIEND not in session.players.values():
+        state.friend = None
     if PAGE not in session.players.values():  # (an exercise's players are its own)
         state.players = dict(session.players)
 
@@ -31,7 +34,8 @@ def begin(state: PageState, session: Session) -> None:
 def new_game(state: PageState, game_id: str, fen: str | None = None, options: dict | None = None) -> None:
     """A new game with the chosen players (ValueError for a game, option or position the
     engine refuses: then nothing changes)."""
-    begin(state, Session(game_id, options=options, fen=fen, players=dict(state.players)))
+    players = {side: HUMAN if who == FRIEND else who for side, who in state.players.items()}
+    begin(state, Session(game_id, options=options, fen=fen, players=players))
     state.say("")
 
 
@@ -58,6 +62,9 @@ def load_record(state: PageState, text: str) -> None:
 
 def undo(state: PageState) -> None:
     state.view.review(state.session, None)
+    if state.friend is not None and len(state.session.moves) <= state.friend["received"]:
+        state.say("The moves of your friend's link cannot be taken back.")
+        return
     if not state.session.undo():
         state.say("Nothing to undo.")
 
@@ -178,6 +185,28 @@ def hint_found(state: PageState, move: str) -> None:
     state.hint_asked = None
     state.view.hint = move
     state.say(f"Hint: {move} (the arrow on the board).")
+
+
+# -- a friend on another device --------------------------------------------------------
+
+
+def play_by_link(state: PageState, side: str | None = None) -> None:
+    """Go on with the game on the board as a game by link, the visitor playing `side`
+    ("w"/"b"; None: the side to move): their moves give links for the friend."""
+    session = state.session
+    side = side or session.state.turn
+    open_friend_game(state, side)
+    state.say(f"You play {SIDE_NAMES[side].capitalize()}: make your move, then send your friend the link "
+              "(Play a friend).")
+
+
+def open_friend_game(state: PageState, side: str) -> None:
+    """The game on the board is a game by link, the visitor playing `side`."""
+    session = state.session
+    session.players.update({side: HUMAN, OTHER[side]: FRIEND})
+    state.players = dict(session.players)
+    state.friend = {"mode": "link", "side": side, "received": len(session.moves)}
+    state.view.flipped = side == "b"
 
 
 # -- setting up a position -------------------------------------------------------------

@@ -109,8 +109,8 @@ def _computer(state: PageState, marks: Marks, effects: Effects) -> None:
 
 def _keeping(state: PageState, marks: Marks, effects: Effects) -> None:
     """The game, the puzzles solved and the Settings, kept when they changed (an embed
-    keeps no game, nor does a lesson or a puzzle)."""
-    if state.keep and state.exercise is None:
+    keeps no game, nor does a lesson, a puzzle or a game by link, which lives in its link)."""
+    if state.keep and state.exercise is None and state.friend is None:
         payload = saved_payload(state.session, state.level)
         if payload != marks.saved:
             marks.saved = effects.save = payload

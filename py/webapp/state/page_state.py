@@ -33,6 +33,9 @@ class PageState:
         self.editor: BoardEditor | None = None  # the position being set up, while "Set up position" is open
         self.letter: str | None = None  # the man the editor places (None: empty the cell)
         self.exercise: LessonRun | PuzzleRun | None = None  # the lesson or puzzle on the board
+        # a game by link: {"mode": "link", "side": the visitor's ("w"/"b"), "received": moves
+        # the friend's link held (not to be taken back)}; None otherwise
+        self.friend: dict[str, Any] | None = None
         self.left: Session | None = None  # the game before the exercise, back on Leave
         self.settings: dict[str, Any] = settings or {}  # the visitor's Settings (settings.py)
         self.embed: dict[str, Any] = embed or {}  # the URL's embed settings (embed.py)

@@ -9,6 +9,7 @@ from boardgames.grid import notation_order
 
 HUMAN, COMPUTER = "human", "computer"
 PAGE = "page"  # a player whose moves the page plays itself (a puzzle's replies)
+FRIEND = "friend"  # a player on another device, whose moves come in a link (words/friend_link.py)
 
 
 class Session:
@@ -117,6 +118,9 @@ class Session:
             return None
         if self.players[self.state.turn] == PAGE:
             self.message = "Wait for the reply."
+            return None
+        if self.players[self.state.turn] == FRIEND:
+            self.message = "It is your friend's move: send them the link (Play a friend), then wait for theirs."
             return None
         if cell is None:
             self.select(None)

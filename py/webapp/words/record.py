@@ -23,6 +23,7 @@ from urllib.parse import urlencode
 from boardgames import GAME_IDS, game_ids, get_game
 
 from webapp.state.session import COMPUTER, HUMAN, Session
+from webapp.words import friend_link
 
 SAVE_VERSION = 1
 TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
@@ -166,10 +167,15 @@ def settings_from_query(params):
         problems.append(f"level must be 1 to 4; '{level}' ignored.")
     fen, moves = params.get("fen"), params.get("moves", "").split()
     try:
+        if "g" in params:  # a game by link: its moves in a code
+            moves = friend_link.decode(Session(game_id, options=settings["options"], fen=fen), params["g"])
         replay(game_id, settings["options"], fen, moves)
         settings["fen"], settings["moves"] = fen, moves
     except ValueError as error:
         problems.append(f"The link's game could not be set up ({error}); starting a new game.")
+        settings["broken"] = True
+    if params.get("friend") in ("w", "b") and "g" in params and "broken" not in settings:
+        settings["friend"] = params["friend"]
     return settings, problems
 
 

@@ -7,11 +7,16 @@ The formats themselves (record, link query, saved payload) are in record.py.
 
 from html import escape
 
+from urllib.parse import urlencode
+
+from boardgames.core import OTHER
+from webapp.state.session import FRIEND, HUMAN
+from webapp.words import friend_link
 from webapp.words.record import computer_param, replay, restore, settings_from_query, share_query
 
 SAVE_KEY = "boardgames.saved"  # localStorage: the game in progress
 SET_ASIDE_KEY = "boardgames.saved.unreadable"  # a saved game that could not be restored
-LINK_PARAMS = ("game", "fen", "moves")  # a link naming a game wins over the saved one...
+LINK_PARAMS = ("game", "fen", "moves", "g")  # a link naming a game wins over the saved one...
 EXERCISE_PARAMS = ("learn", "puzzle")  # ... unless it opens a lesson or a puzzle over it
 NOT_SAVED = ("This browser does not let the page keep your game (storage is refused here, "
              "as in a page embedded by another site): play on, it just will not come back.")
@@ -19,16 +24,19 @@ NOT_SAVED = ("This browser does not let the page keep your game (storage is refu
 
 def opening(params, saved):
     """The game a page opens with, from its URL `params` ({name: text}) and `saved` (the
-    stored payload, or None).  Returns {session, level, embed, messages, set_aside}:
-    `set_aside` is True when the saved game was unreadable and must be moved aside.
-    An embedded page neither restores nor saves (it shows the game its link names)."""
+    stored payload, or None).  Returns {session, level, embed, friend, messages, set_aside}:
+    `set_aside` is True when the saved game was unreadable and must be moved aside;
+    `friend` the side the visitor plays in a game by link (None: not one).  An embedded
+    page neither restores nor saves (it shows the game its link names); a game by link whose
+    code is damaged leaves the saved game as it was."""
     settings, messages = settings_from_query(params)
     embed = settings["embed"]
-    linked = any(name in params for name in LINK_PARAMS) and not any(name in params for name in EXERCISE_PARAMS)
+    linked = (any(name in params for name in LINK_PARAMS) and not any(name in params for name in EXERCISE_PARAMS)
+              and not ("g" in params and settings.get("broken")))
     if saved and not embed and not linked:
         try:
             session, level = restore(saved)
-            return {"session": session, "level": level, "embed": False, "messages": messages,
+            return {"session": session, "level": level, "embed": False, "friend": None, "messages": messages,
                     "set_aside": False}
         except ValueError as error:
             messages.append(f"Your saved game could not be restored ({error}), so a new game "
@@ -36,10 +44,20 @@ def opening(params, saved):
             set_aside = True
     else:
         set_aside = False
-    session = replay(settings["game"], settings["options"], settings["fen"], settings["moves"],
-                     settings["players"])
-    return {"session": session, "level": settings["level"], "embed": embed, "messages": messages,
+    friend = settings.get("friend") if linked else None
+    players = {friend: HUMAN, OTHER[friend]: FRIEND} if friend else settings["players"]
+    session = replay(settings["game"], settings["options"], settings["fen"], settings["moves"], players)
+    return {"session": session, "level": settings["level"], "embed": embed, "friend": friend, "messages": messages,
             "set_aside": set_aside}
+
+
+def friend_page_link(base, session, side):
+    """The link that gives the game by link to the friend, who plays `side` ('w'/'b')."""
+    params = {"game": session.game_id, **{k: str(v) for k, v in sorted(session.options.items())}}
+    if session.start_fen != session.game.setup:
+        params["fen"] = session.start_fen
+    params.update({"friend": side, "g": friend_link.encode(session)})
+    return f"{base}?{urlencode(params)}"
 
 
 def page_link(base, session, level, embed=False):

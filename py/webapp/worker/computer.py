@@ -11,7 +11,7 @@ import asyncio
 import json
 import sys
 
-from boardgames import GAME_IDS, game_ids, get_game
+from boardgames import GAME_IDS, game_class, game_ids
 
 from webapp.worker import ai_worker
 from webapp.state.session import COMPUTER
@@ -38,7 +38,7 @@ def pause_before_move(players, speed):
 def added_games():
     """The games registered beyond the site's own, as ai_worker.register_games takes them:
     each module's name and source (the worker's interpreter has only the site's files)."""
-    modules = dict.fromkeys(type(get_game(game_id)).__module__ for game_id in game_ids() if game_id not in GAME_IDS)
+    modules = dict.fromkeys(game_class(game_id).__module__ for game_id in game_ids() if game_id not in GAME_IDS)
     games = []
     for name in modules:
         with open(sys.modules[name].__file__, encoding="utf-8") as f:

@@ -1,0 +1,59 @@
+"""Two friends on their own devices (two browser contexts) play a game by link: each move
+gives a link that opens the game for the other, board turned their way, their side to
+move.  A damaged link says what is wrong and changes nothing the visitor has."""
+
+from browser import READY_TIMEOUT_MS
+from page_helpers import play_by_clicks, state
+
+from boardgames import get_game
+
+SAVED = "localStorage.getItem('boardgames.saved')"
+
+
+def open_ready(context, watch, url):
+    page = watch.follow(context.new_page())
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    return page
+
+
+def test_two_friends_play_four_moves_by_link(browser, site, watch):
+    devices = [browser.new_context(viewport={"width": 1100, "height": 850}) for _ in range(2)]
+    try:
+        first = open_ready(devices[0], watch, f"{site}/index.html?game=tablut")
+        play_by_clicks(first, "d1-d3")  # a game of one's own, saved in this browser
+        saved = first.evaluate(SAVED)
+        first.select_option("#friend-side", "w")
+        first.click("#friend-start")
+        assert state(first)["friend"] == {"mode": "link", "side": "white", "connection": None}
+        game, played, page = get_game("tablut"), ["d1-d3"], first
+        for number in range(4):
+            s = state(page)
+            move = s["legal"][0]
+            play_by_clicks(page, move)
+            played.append(move)
+            assert "friend's move" in page.inner_text("#friend-turn")
+            link = page.input_value("#friend-link")
+            assert link == page.evaluate("window.boardgames.friendLink()") and len(link) < 2000
+            page.wait_for_selector("#friend-qr svg", state="attached")
+            friends_man = game.move_cells(state(page)["legal"][0])[0]  # not the visitor's to move now
+            page.mouse.click(*center(page, friends_man))
+            assert state(page)["moves"] == played and "your friend's move" in page.inner_text("#message")
+            page = open_ready(devices[(number + 1) % 2], watch, link)
+            s = state(page)
+            assert s["moves"] == played and s["friend"]["side"] == ("black" if number % 2 == 0 else "white")
+            assert page.evaluate("window.boardgames.state().fen.split(' ')[1]") == s["friend"]["side"][0]
+        assert first.evaluate(SAVED) == saved, "a game by link does not overwrite the saved game"
+        damaged = link[:-3] + ("A" if link[-3] != "A" else "B") + link[-2:]
+        broken = open_ready(devices[0], watch, damaged)
+        assert "does not check out" in broken.inner_text("#message") or "damaged" in broken.inner_text("#message")
+        assert state(broken)["friend"] is None and state(broken)["moves"] == ["d1-d3"], "the saved game is back"
+    finally:
+        for context in devices:
+            context.close()
+    assert watch.console_errors == [] and watch.foreign_requests() == []
+
+
+def center(page, cell):
+    point = page.evaluate("name => window.boardgames.squareCenter(name)", cell)
+    return point["x"], point["y"]

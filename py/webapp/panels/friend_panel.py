@@ -1,0 +1,89 @@
+"""Play a friend by link: the button that turns the game on the board into a game by link,
+and while one is played, the link for the friend (Copy, the device's Share where there is
+one, and a QR code) with whose move it is.  The QR code comes from segno (PyPI), whose
+wheel the build vendors into vendor/wheels/ and the page imports from our origin the first
+time a code is drawn."""
+
+import sys
+
+import js
+from js import navigator
+from pyodide.ffi import to_js
+from pyscript import window
+
+from boardgames.core import OTHER
+from webapp.dom import copy_box, element
+from webapp.state import commands
+from webapp.state.session import FRIEND
+from webapp.words import sharing
+
+QR_WHEEL = "segno-1.6.6-py3-none-any.whl"  # as tools/vendor.py's PAGE_WHEELS pins it
+SIDES = {"": None, "w": "w", "b": "b"}
+
+
+class FriendPanel:
+    def __init__(self, app):
+        self.app = app
+        self.drawn = None  # the link whose QR code is shown (or being drawn)
+        self.segno = None
+
+    def install(self):
+        app = self.app
+        app.listen(element("friend-start"), "click",
+                   lambda e: app.do(commands.play_by_link, SIDES[element("friend-side").value], focus="friend-link"))
+        app.listen(element("friend-copy"), "click", lambda e: app.launch(
+            copy_box("friend-link", "link", "Link copied: send it to your friend.", app.say)))
+        app.listen(element("friend-share"), "click", lambda e: app.launch(self.share()))
+        element("friend-share").hidden = not hasattr(navigator, "share")
+
+    def link(self, state):
+        """The link the visitor sends now: the game for the friend's side."""
+        base = window.location.origin + window.location.pathname
+        return sharing.friend_page_link(base, state.session, OTHER[state.friend["side"]])
+
+    def render(self, state):
+        friend = state.friend
+        element("friend-box").hidden = friend is None
+        element("friend-start").hidden = friend is not None
+        if friend is None:
+            return
+        session = state.session
+        link = self.link(state)
+        element("friend-link").value = link
+        if session.result is not None:
+            turn = "The game is over: send the link so your friend sees the end."
+        elif session.players[session.state.turn] == FRIEND:
+            turn = "Your friend's move: send them this link, then wait for theirs."
+        else:
+            turn = "Your move: the link for your friend is ready once you have moved."
+        element("friend-turn").textContent = turn
+        if link != self.drawn:
+            self.drawn = link
+            self.app.launch(self.draw_qr(link))
+
+    async def draw_qr(self, link):
+        """The link as a QR code (segno, imported from our origin the first time)."""
+        if self.segno is None:
+            response = await js.fetch(f"./vendor/wheels/{QR_WHEEL}")
+            if not response.ok:
+                element("friend-qr").textContent = "(No QR code here: copy or share the link.)"
+                return
+            path = f"/tmp/{QR_WHEEL}"
+            with open(path, "wb") as f:
+                f.write((await response.arrayBuffer()).to_bytes())
+            sys.path.insert(0, path)
+            import segno  # (a wheel fetched only when a code is drawn)
+            self.segno = segno
+        if link == self.drawn:
+            svg = self.segno.make(link, error="m").svg_inline(scale=3, dark="#111", light="#fff", border=4)
+            box = element("friend-qr")
+            box.innerHTML = svg
+            box.firstElementChild.setAttribute("role", "img")
+            box.firstElementChild.setAttribute("aria-label", "QR code of the link for your friend")
+
+    async def share(self):
+        try:
+            await navigator.share(to_js({"title": "Your move", "url": element("friend-link").value},
+                                               dict_converter=js.Object.fromEntries))
+        except Exception:  # noqa: BLE001 - the reader closed the sheet, or sharing is refused
+            self.app.say("The link was not shared: copy it instead.")
