@@ -2,6 +2,7 @@
 gives a link that opens the game for the other, board turned their way, their side to
 move.  A damaged link says what is wrong and changes nothing the visitor has."""
 
+import pytest
 from browser import READY_TIMEOUT_MS
 from page_helpers import play_by_clicks, state
 
@@ -17,8 +18,11 @@ def open_ready(context, watch, url):
     return page
 
 
-def test_two_friends_play_four_moves_by_link(browser, site, watch):
-    devices = [browser.new_context(viewport={"width": 1100, "height": 850}) for _ in range(2)]
+@pytest.mark.parametrize("device", [{"viewport": {"width": 1100, "height": 850}},
+                                    {"viewport": {"width": 360, "height": 740}, "has_touch": True, "is_mobile": True}],
+                         ids=["desktop", "phone"])
+def test_two_friends_play_four_moves_by_link(browser, site, watch, device):
+    devices = [browser.new_context(**device) for _ in range(2)]
     try:
         first = open_ready(devices[0], watch, f"{site}/index.html?game=tablut")
         play_by_clicks(first, "d1-d3")  # a game of one's own, saved in this browser
@@ -28,6 +32,7 @@ def test_two_friends_play_four_moves_by_link(browser, site, watch):
         assert state(first)["friend"] == {"mode": "link", "side": "white", "connection": None}
         game, played, page = get_game("tablut"), ["d1-d3"], first
         for number in range(4):
+            page.locator("#board").scroll_into_view_if_needed()  # (a phone shows the link below it)
             s = state(page)
             move = s["legal"][0]
             play_by_clicks(page, move)

@@ -41,8 +41,9 @@ class ComputerPanel:
 
     def render(self, state):
         session = state.session
-        for side in "wb":
+        for side in "wb":  # (a game by link keeps its players: its moves come in links)
             element(f"player-{side}").value = state.players[side]
+            element(f"player-{side}").disabled = state.friend is not None
         element("level").value = str(state.level)
         element("speed").value = state.speed
         element("hint").disabled = session.result is not None or session.to_move_is_computer()

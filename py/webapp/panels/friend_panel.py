@@ -30,7 +30,7 @@ class FriendPanel:
     def install(self):
         app = self.app
         app.listen(element("friend-start"), "click",
-                   lambda e: app.do(commands.play_by_link, SIDES[element("friend-side").value], focus="friend-link"))
+                   lambda e: app.do(commands.play_by_link, SIDES[element("friend-side").value], focus="board"))
         app.listen(element("friend-copy"), "click", lambda e: app.launch(
             copy_box("friend-link", "link", "Link copied: send it to your friend.", app.say)))
         app.listen(element("friend-share"), "click", lambda e: app.launch(self.share()))
@@ -44,7 +44,7 @@ class FriendPanel:
     def render(self, state):
         friend = state.friend
         element("friend-box").hidden = friend is None
-        element("friend-start").hidden = friend is not None
+        element("friend-choose").hidden = friend is not None
         if friend is None:
             return
         session = state.session
