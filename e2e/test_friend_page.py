@@ -2,6 +2,8 @@
 gives a link that opens the game for the other, board turned their way, their side to
 move.  A damaged link says what is wrong and changes nothing the visitor has."""
 
+import re
+
 import pytest
 from browser import READY_TIMEOUT_MS
 from page_helpers import play_by_clicks, state
@@ -49,10 +51,15 @@ def test_two_friends_play_four_moves_by_link(browser, site, watch, device):
             assert s["moves"] == played and s["friend"]["side"] == ("black" if number % 2 == 0 else "white")
             assert page.evaluate("window.boardgames.state().fen.split(' ')[1]") == s["friend"]["side"][0]
         assert first.evaluate(SAVED) == saved, "a game by link does not overwrite the saved game"
-        damaged = link[:-3] + ("A" if link[-3] != "A" else "B") + link[-2:]
+        assert page.inner_text("#friend-games") == "Tablut, you play white: your move (5 moves)"
+        code = re.search(r"[?&]g=([^&]+)", link).group(1)
+        damaged = link.replace(f"g={code}", f"g={code[:-2]}{'A' if code[-2] != 'A' else 'B'}{code[-1]}")
         broken = open_ready(devices[0], watch, damaged)
         assert "does not check out" in broken.inner_text("#message") or "damaged" in broken.inner_text("#message")
         assert state(broken)["friend"] is None and state(broken)["moves"] == ["d1-d3"], "the saved game is back"
+        broken.click("#friend-games a")  # the game by link is one click away
+        broken.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        assert state(broken)["moves"] == played and state(broken)["friend"]["side"] == "white"
     finally:
         for context in devices:
             context.close()

@@ -4,6 +4,7 @@ changed, cut or made for another game; opening a link makes the visitor the frie
 opponent without touching their saved game."""
 
 import ast
+import json
 import os
 import random
 
@@ -91,7 +92,8 @@ def test_a_game_by_link_keeps_the_friends_moves_and_is_not_saved_as_the_game():
     commands.click(state, "d3")
     decide(state, marks)
     commands.play_by_link(state, "w")
-    assert state.friend == {"mode": "link", "side": "w", "received": 1} and state.view.flipped is False
+    assert state.friend == {"mode": "link", "side": "w", "received": 1, "id": state.friend["id"]}
+    assert len(state.friend["id"]) == 10 and state.view.flipped is False
     assert decide(state, marks).save is None
     commands.undo(state)
     assert state.session.moves == ["d1-d3"] and "cannot be taken back" in state.message
@@ -108,3 +110,28 @@ def test_the_page_imports_the_qr_wheel_the_build_vendors():
         wheel = next(ast.literal_eval(node.value) for node in ast.parse(f.read()).body
                      if isinstance(node, ast.Assign) and node.targets[0].id == "QR_WHEEL")
     assert wheel in vendor.PAGE_WHEELS
+
+
+def test_the_list_of_games_by_link_follows_the_game_and_reads_back_only_what_it_wrote():
+    state = PageState(Session("tablut"), settings=defaults())
+    marks = Marks()
+    decide(state, marks)
+    commands.play_by_link(state, "b")
+    first = decide(state, marks).friend_game
+    assert first == {"id": state.friend["id"], "name": "Tablut", "side": "b", "moves": 0, "turn": "yours"}
+    commands.play(state, state.session.legal()[0])
+    assert decide(state, marks).friend_game["turn"] == "friend"
+    assert decide(state, marks).friend_game is None, "kept once per change"
+    link = sharing.friend_page_link(BASE, state.session, "w", state.friend["id"])
+    assert f"&id={state.friend['id']}" in link
+    kept = [{**first, "link": link}]
+    assert sharing.read_friend_games(json.dumps(kept)) == kept
+    assert sharing.read_friend_games("not json") == [] and sharing.read_friend_games('[{"id": 1}]') == []
+
+
+def test_a_links_bad_game_id_is_said_and_left_out():
+    session = random_game("tablut", {}, plies=3)
+    query = sharing.friend_page_link(BASE, session, "w", "zz!").split("?", 1)[1]
+    opened = sharing.opening(dict(pair.split("=", 1) for pair in query.split("&")), None)
+    assert opened["friend"] == "w" and opened["friend_id"] is None
+    assert any("not listed" in message for message in opened["messages"])

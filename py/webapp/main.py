@@ -43,6 +43,7 @@ from webapp.panels.sound_panel import SoundPanel
 from webapp.words.sounds import SOUNDS
 
 REPLY_PAUSE = 0.6  # seconds before the page plays a puzzle's reply
+FRIEND_GAMES = 20  # games by link the visitor's list keeps
 
 
 class App:
@@ -133,6 +134,8 @@ class App:
         if effects.save is not None and not keep_text(sharing.SAVE_KEY, effects.save):
             state.keep = False  # storage full or refused: play on, unsaved
             state.say(sharing.NOT_SAVED)
+        if effects.friend_game is not None:
+            self.keep_friend_game(effects.friend_game)
         if effects.solved is not None:
             keep_text(SOLVED_KEY, effects.solved)  # (where refused: solved for this visit only)
         if effects.settings is not None and not keep_text(SETTINGS_KEY, effects.settings):
@@ -160,6 +163,16 @@ class App:
         if effects.autoplay:
             self.autoplays += 1
             self.launch(self.play_through(self.autoplays))
+
+    def keep_friend_game(self, entry):
+        """The game by link on the board, first in the visitor's list (kept where storage
+        allows; at most FRIEND_GAMES of them)."""
+        state = self.state
+        base = window.location.origin + window.location.pathname
+        entry = {**entry, "link": sharing.friend_page_link(base, state.session, entry["side"], entry["id"])}
+        state.friend_games = [entry] + [game for game in state.friend_games if game["id"] != entry["id"]]
+        del state.friend_games[FRIEND_GAMES:]
+        keep_text(sharing.FRIEND_GAMES_KEY, json.dumps(state.friend_games))
 
     def need_worker(self):
         """Start the AI worker the first time the computer is wanted (a player set to
@@ -426,8 +439,9 @@ def start():
                       keep=not opening["embed"] and store is not None)
     state.players = dict(state.session.players)
     state.view.flipped = embed_settings["flip"]
+    state.friend_games = sharing.read_friend_games(stored_text(sharing.FRIEND_GAMES_KEY))
     if opening["friend"]:
-        commands.open_friend_game(state, opening["friend"])
+        commands.open_friend_game(state, opening["friend"], opening["friend_id"])
     document.body.classList.toggle("embed", opening["embed"])
     app = App(state)
     app.install()

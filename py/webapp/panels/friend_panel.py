@@ -11,20 +11,22 @@ from js import navigator
 from pyodide.ffi import to_js
 from pyscript import window
 
-from boardgames.core import OTHER
-from webapp.dom import copy_box, element
+from boardgames.core import OTHER, SIDE_NAMES
+from webapp.dom import add_text, copy_box, element
 from webapp.state import commands
 from webapp.state.session import FRIEND
 from webapp.words import sharing
 
 QR_WHEEL = "segno-1.6.6-py3-none-any.whl"  # as tools/vendor.py's PAGE_WHEELS pins it
 SIDES = {"": None, "w": "w", "b": "b"}
+TURN_WORDS = {"yours": "your move", "friend": "your friend's move", "over": "game over"}
 
 
 class FriendPanel:
     def __init__(self, app):
         self.app = app
         self.drawn = None  # the link whose QR code is shown (or being drawn)
+        self.listed = None  # the games by link the list shows
         self.segno = None
 
     def install(self):
@@ -39,9 +41,10 @@ class FriendPanel:
     def link(self, state):
         """The link the visitor sends now: the game for the friend's side."""
         base = window.location.origin + window.location.pathname
-        return sharing.friend_page_link(base, state.session, OTHER[state.friend["side"]])
+        return sharing.friend_page_link(base, state.session, OTHER[state.friend["side"]], state.friend["id"])
 
     def render(self, state):
+        self.show_list(state)
         friend = state.friend
         element("friend-box").hidden = friend is None
         element("friend-choose").hidden = friend is not None
@@ -60,6 +63,23 @@ class FriendPanel:
         if link != self.drawn:
             self.drawn = link
             self.app.launch(self.draw_qr(link))
+
+    def show_list(self, state):
+        """The visitor's games by link, each a link back to it, the one on the board marked."""
+        current = state.friend["id"] if state.friend else None
+        listed = (current, [tuple(game.values()) for game in state.friend_games])
+        if listed == self.listed:
+            return
+        self.listed = listed
+        element("friend-list").hidden = not state.friend_games
+        box = element("friend-games")
+        box.innerHTML = ""
+        for game in state.friend_games:
+            link = add_text(add_text(box, "li", ""), "a", f"{game['name']}, you play {SIDE_NAMES[game['side']]}: "
+                                                        f"{TURN_WORDS[game['turn']]} ({game['moves']} moves)")
+            link.href = game["link"]
+            if game["id"] == current:
+                link.setAttribute("aria-current", "true")
 
     async def draw_qr(self, link):
         """The link as a QR code (segno, imported from our origin the first time)."""

@@ -7,6 +7,8 @@ the browser, so pytest checks the commands in CPython."""
 
 from __future__ import annotations
 
+import random
+
 from webapp.state import coach, embed
 from webapp.worker.computer import is_demo
 from webapp.state.page_state import PageState
@@ -195,17 +197,18 @@ def play_by_link(state: PageState, side: str | None = None) -> None:
     ("w"/"b"; None: the side to move): their moves give links for the friend."""
     session = state.session
     side = side or session.state.turn
-    open_friend_game(state, side)
+    open_friend_game(state, side, f"{random.getrandbits(40):010x}")
     state.say(f"You play {SIDE_NAMES[side].capitalize()}: make your move, then send your friend the link "
               "(Play a friend).")
 
 
-def open_friend_game(state: PageState, side: str) -> None:
-    """The game on the board is a game by link, the visitor playing `side`."""
+def open_friend_game(state: PageState, side: str, game_id: str | None) -> None:
+    """The game on the board is a game by link, the visitor playing `side`; `game_id`
+    names it in the visitor's list of games by link (None: an older link without one)."""
     session = state.session
     session.players.update({side: HUMAN, OTHER[side]: FRIEND})
     state.players = dict(session.players)
-    state.friend = {"mode": "link", "side": side, "received": len(session.moves)}
+    state.friend = {"mode": "link", "side": side, "received": len(session.moves), "id": game_id}
     state.view.flipped = side == "b"
 
 

@@ -32,6 +32,7 @@ class Effects:
         self.card: bool = False  # the end-of-game card has just come up (take the focus to it)
         self.reply: tuple[Any, Any, int] | None = None  # (run, session, ply): a puzzle's reply, after a pause
         self.autoplay: bool = False  # the embed viewer's play-through has just begun
+        self.friend_game: dict[str, Any] | None = None  # the game by link as it stands, for the list
 
 
 class Marks:
@@ -43,6 +44,7 @@ class Marks:
         self.hint: Any = None  # the position a hint search was started for
         self.saved: str | None = None
         self.solved: tuple[Any, str] | None = None  # (run, text) last kept
+        self.friend_game: dict[str, Any] | None = None  # the game by link as last kept
         self.settings: str | None = None
         self.sounded: Any = None  # the state the last sound was for
         self.shown: Any = None  # (session, moves) on the board
@@ -120,10 +122,27 @@ def _keeping(state: PageState, marks: Marks, effects: Effects) -> None:
         if marks.solved is not None and marks.solved[0] is run and marks.solved[1] != text:
             effects.solved = text
         marks.solved = (run, text)
+    entry = friend_game(state)
+    if entry is not None and entry != marks.friend_game:
+        marks.friend_game = effects.friend_game = entry
     text = write_settings(state.settings)
     if marks.settings is not None and text != marks.settings:
         effects.settings = text
     marks.settings = text
+
+
+def friend_game(state: PageState) -> dict[str, Any] | None:
+    """The game by link on the board, as the visitor's list of such games shows it (its
+    `link` is added by the page, which knows its own address)."""
+    friend, session = state.friend, state.session
+    if friend is None or friend["id"] is None:
+        return None
+    if session.result is not None:
+        turn = "over"
+    else:
+        turn = "yours" if session.state.turn == friend["side"] else "friend"
+    return {"id": friend["id"], "name": session.game.name, "side": friend["side"],
+            "moves": len(session.moves), "turn": turn}
 
 
 def _card(state: PageState, marks: Marks, effects: Effects) -> None:

@@ -36,6 +36,8 @@ class PageState:
         # a game by link: {"mode": "link", "side": the visitor's ("w"/"b"), "received": moves
         # the friend's link held (not to be taken back)}; None otherwise
         self.friend: dict[str, Any] | None = None
+        # the visitor's games by link, most recent first: {id, name, side, moves, turn, link}
+        self.friend_games: list[dict[str, Any]] = []
         self.left: Session | None = None  # the game before the exercise, back on Leave
         self.settings: dict[str, Any] = settings or {}  # the visitor's Settings (settings.py)
         self.embed: dict[str, Any] = embed or {}  # the URL's embed settings (embed.py)

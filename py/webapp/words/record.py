@@ -176,6 +176,11 @@ def settings_from_query(params):
         settings["broken"] = True
     if params.get("friend") in ("w", "b") and "g" in params and "broken" not in settings:
         settings["friend"] = params["friend"]
+        settings["friend_id"] = params.get("id")
+        if settings["friend_id"] is not None and not re.fullmatch(r"[0-9a-f]{1,16}", settings["friend_id"]):
+            problems.append(f"The link's game id '{settings['friend_id']}' is not one this page makes: "
+                            "the game is played, but not listed among your games by link.")
+            settings["friend_id"] = None
     return settings, problems
 
 

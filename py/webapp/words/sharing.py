@@ -5,6 +5,7 @@ embed, to the full site) and the words of the history's review mode.
 The formats themselves (record, link query, saved payload) are in record.py.
 """
 
+import json
 from html import escape
 
 from urllib.parse import urlencode
@@ -16,6 +17,7 @@ from webapp.words.record import computer_param, replay, restore, settings_from_q
 
 SAVE_KEY = "boardgames.saved"  # localStorage: the game in progress
 SET_ASIDE_KEY = "boardgames.saved.unreadable"  # a saved game that could not be restored
+FRIEND_GAMES_KEY = "boardgames.friends"  # localStorage: the visitor's games by link
 LINK_PARAMS = ("game", "fen", "moves", "g")  # a link naming a game wins over the saved one...
 EXERCISE_PARAMS = ("learn", "puzzle")  # ... unless it opens a lesson or a puzzle over it
 NOT_SAVED = ("This browser does not let the page keep your game (storage is refused here, "
@@ -26,7 +28,8 @@ def opening(params, saved):
     """The game a page opens with, from its URL `params` ({name: text}) and `saved` (the
     stored payload, or None).  Returns {session, level, embed, friend, messages, set_aside}:
     `set_aside` is True when the saved game was unreadable and must be moved aside;
-    `friend` the side the visitor plays in a game by link (None: not one).  An embedded
+    `friend` the side the visitor plays in a game by link (None: not one), `friend_id` the
+    game's id in the visitor's list of games by link.  An embedded
     page neither restores nor saves (it shows the game its link names); a game by link whose
     code is damaged leaves the saved game as it was."""
     settings, messages = settings_from_query(params)
@@ -36,8 +39,8 @@ def opening(params, saved):
     if saved and not embed and not linked:
         try:
             session, level = restore(saved)
-            return {"session": session, "level": level, "embed": False, "friend": None, "messages": messages,
-                    "set_aside": False}
+            return {"session": session, "level": level, "embed": False, "friend": None, "friend_id": None,
+                    "messages": messages, "set_aside": False}
         except ValueError as error:
             messages.append(f"Your saved game could not be restored ({error}), so a new game "
                             "begins; the old one is kept aside in this browser.")
@@ -47,17 +50,31 @@ def opening(params, saved):
     friend = settings.get("friend") if linked else None
     players = {friend: HUMAN, OTHER[friend]: FRIEND} if friend else settings["players"]
     session = replay(settings["game"], settings["options"], settings["fen"], settings["moves"], players)
-    return {"session": session, "level": settings["level"], "embed": embed, "friend": friend, "messages": messages,
-            "set_aside": set_aside}
+    return {"session": session, "level": settings["level"], "embed": embed, "friend": friend,
+            "friend_id": settings.get("friend_id") if friend else None, "messages": messages, "set_aside": set_aside}
 
 
-def friend_page_link(base, session, side):
-    """The link that gives the game by link to the friend, who plays `side` ('w'/'b')."""
+def friend_page_link(base, session, side, game_id=None):
+    """The link that gives the game by link to the player of `side` ('w'/'b'): the friend's
+    to send, or the visitor's own to come back to; `game_id` names it in their lists."""
     params = {"game": session.game_id, **{k: str(v) for k, v in sorted(session.options.items())}}
     if session.start_fen != session.game.setup:
         params["fen"] = session.start_fen
     params.update({"friend": side, "g": friend_link.encode(session)})
+    if game_id:
+        params["id"] = game_id
     return f"{base}?{urlencode(params)}"
+
+
+def read_friend_games(text):
+    """The visitor's list of games by link from its stored `text` (None or anything
+    unreadable: an empty list)."""
+    try:
+        games = json.loads(text) if text else []
+    except ValueError:
+        return []
+    keys = {"id", "name", "side", "moves", "turn", "link"}
+    return [game for game in games if isinstance(game, dict) and set(game) == keys] if isinstance(games, list) else []
 
 
 def page_link(base, session, level, embed=False):
