@@ -15,6 +15,11 @@ Then the ratios ours / bare and whether issue 13's goals are met, and the AI wor
 choosing Computer (for White, at level 2) to the computer's first move, and to the
 worker being ready, on the first and on the returning visit.
 
+Then the bytes of a visit (`--no-bytes` skips them): a first visit on a fresh profile, to a
+live board and in all (for ours, once the service worker has made the offline copy), and a
+returning visit, ours beside the bare page, from the plain server and from one that
+compresses as many hosts do (gzip where the browser accepts it).
+
 Then an embed on a class page (`--embeds`, on by default): from the reader's click on the
 board's picture to a live board, the class page on another site (served as `localhost`,
 framing ours on `127.0.0.1`: a cross-site frame, refused storage) beside the same page on
@@ -199,6 +204,46 @@ def report_embeds(rows, runs):
               f"goal <= {EMBED_GOAL}: {'met' if ratio <= EMBED_GOAL else 'NOT met'}")
 
 
+BYTES_GOAL = 1.0  # issue 22: a first visit's bytes in all, ours / bare
+BYTES_MOONSHOT = 0.6
+
+
+def visit_bytes(playwright, server, url, ours):
+    """{live, all, return}: MB the server sent for a first visit to a live board, in all
+    (ours: with the offline copy made), and for a returning visit (browser reopened)."""
+    rows = {}
+    with tempfile.TemporaryDirectory() as profile:
+        for visit in ("first", "return"):
+            context = playwright.chromium.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True, viewport=VIEWPORT)
+            page = context.pages[0] if context.pages else context.new_page()
+            server.sent = 0
+            page.goto(url)
+            page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT_MS)
+            if visit == "first":
+                rows["live"] = server.sent / 1e6
+                if ours:
+                    page.wait_for_function(PRECACHED, timeout=TIMEOUT_MS, polling=250)
+                rows["all"] = server.sent / 1e6
+            else:
+                rows["return"] = server.sent / 1e6
+            context.close()
+    return rows
+
+
+def report_bytes(rows):
+    print("\nBytes a visit costs (MB the server sent), ours beside the bare page:")
+    print(f"{'server':<12} {'first, to live':>15} {'bare':>6}   {'first, in all':>14} {'bare':>6} {'ratio':>6}   "
+          f"{'returning':>9} {'bare':>6}")
+    for kind, pages in rows.items():
+        ours, bare = pages["ours"], pages["bare"]
+        ratio = ours["all"] / bare["all"]
+        verdict = (f"goal <= {BYTES_GOAL}: {'met' if ratio <= BYTES_GOAL else 'NOT met'}"
+                   f" (moonshot {BYTES_MOONSHOT}: {'met' if ratio <= BYTES_MOONSHOT else 'not met'})")
+        print(f"{kind:<12} {ours['live']:15.2f} {bare['live']:6.2f}   {ours['all']:14.2f} {bare['all']:6.2f} "
+              f"{ratio:6.2f}   {ours['return']:9.2f} {bare['return']:6.2f}   {verdict}")
+
+
 def median(values):
     return statistics.median(values) if values else float("nan")
 
@@ -253,6 +298,8 @@ def main():
                         help="skip timing the computer's first move")
     parser.add_argument("--no-embeds", dest="embeds", action="store_false",
                         help="skip the embed on a class page, cross-site beside same-site")
+    parser.add_argument("--no-bytes", dest="bytes", action="store_false",
+                        help="skip the bytes of a visit")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as bare_root:
         for name, text in (("index.html", BARE_PAGE), ("pyscript.toml", BARE_CONFIG), ("main.py", BARE_MAIN)):
@@ -267,6 +314,7 @@ def main():
         class_urls = {"cross": f"http://localhost:{class_port}/class.html",
                       "same": f"http://127.0.0.1:{class_port}/class.html"}
         embeds = {"cross": [], "same": []}
+        sizes = {}
         results = {visit: {"ours": [], "bare": []} for visit in args.visits}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
@@ -284,6 +332,15 @@ def main():
                               + (f", python {row['python']['how']}" if row.get("python") else "")
                               + (f", computer's first move {row['computer']['move']:.2f} s" if "computer" in row else ""),
                               flush=True)
+                if args.bytes and run == 0:  # (bytes do not vary from run to run)
+                    for kind, compressing in (("plain", False), ("compressing", True)):
+                        pages = {}
+                        for name, root in (("ours", ROOT), ("bare", bare_root)):
+                            server = serve(root, compressing=compressing)
+                            pages[name] = visit_bytes(p, server, f"http://127.0.0.1:{server.server_address[1]}"
+                                                      "/index.html", name == "ours")
+                            server.shutdown()
+                        sizes[kind] = pages
                 for where in embeds if args.embeds else ():
                     rows = embed_visits(p, class_urls[where])
                     embeds[where].append(rows)
@@ -293,6 +350,8 @@ def main():
         for server in servers.values():
             server.shutdown()
     report(results, args.runs)
+    if sizes:
+        report_bytes(sizes)
     if args.embeds:
         report_embeds(embeds, args.runs)
 

@@ -1,8 +1,11 @@
 """What the e2e tests and the browser tools share: Debian's Chromium and how to launch it,
 and a plain static server on a free loopback port."""
 
+import email.utils
 import functools
+import gzip
 import http.server
+import io
 import os
 import threading
 
@@ -14,7 +17,8 @@ READY_TIMEOUT_MS = 120_000
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Logs nothing; notes each answer in its server's `served`: (path, status)."""
+    """Logs nothing; notes each answer in its server's `served`: (path, status), and the
+    body bytes it sent in `sent`."""
 
     def log_message(self, *args):
         pass
@@ -22,11 +26,49 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_request(self, code="-", size="-"):
         self.server.served.append((self.path, int(code)))
 
+    def copyfile(self, source, outputfile):
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        self.server.sent += source.tell() - start
 
-def serve(directory):
-    """A plain static server of `directory` on 127.0.0.1 (a free port), in a thread."""
-    handler = functools.partial(QuietHandler, directory=directory)
+
+class CompressingHandler(QuietHandler):
+    """As a host that compresses: a body the browser accepts gzipped is sent gzipped (not
+    files that are compressed already), with Last-Modified and 304s as the plain server."""
+
+    ALREADY_COMPRESSED = (".gz", ".png", ".zip", ".whl")
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+        if ("gzip" not in self.headers.get("Accept-Encoding", "") or not os.path.isfile(path)
+                or path.endswith(self.ALREADY_COMPRESSED)):
+            return super().send_head()
+        modified = int(os.path.getmtime(path))
+        since = self.headers.get("If-Modified-Since")
+        if since and email.utils.parsedate_to_datetime(since).timestamp() >= modified:
+            self.send_response(304)
+            self.end_headers()
+            return None
+        cache = self.server.compressed
+        if path not in cache:
+            with open(path, "rb") as f:
+                cache[path] = gzip.compress(f.read(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(cache[path])))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return io.BytesIO(cache[path])
+
+
+def serve(directory, compressing=False):
+    """A plain static server of `directory` on 127.0.0.1 (a free port), in a thread; one
+    that compresses as many hosts do with `compressing`."""
+    handler = functools.partial(CompressingHandler if compressing else QuietHandler, directory=directory)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.served = []
+    server.served, server.sent, server.compressed = [], 0, {}
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
