@@ -50,15 +50,14 @@ const UNPACKED_CACHE = "python-snapshot-";
 
 // A first visit (no snapshot cached) measures its link on the first PROBE_BYTES of the
 // gzipped wasm it needs anyway; above SNAPSHOT_RATE (bytes/s) it takes the snapshot too: its
-// 7 MB cost less than the CPU they save (about 2 s on a slow machine).  A first visit always
-// takes the gzipped wasm (3.5 MB, not 9.6): once Python is up it keeps the unzipped wasm in
-// a cache of its own (KEPT_WASM_CACHE), which the service worker's offline copy adopts
-// instead of downloading the plain wasm again.  An AI worker never downloads the snapshot:
-// it starts once the board is ready, usually after the service worker has cached it, and
-// until then the page's thread plays for the computer.
+// 7 MB cost less than the CPU they save (about 2 s on a slow machine).  Above PLAIN_WASM_RATE
+// (a local network) it drops the gzipped wasm for the plain one: its 6 MB more cost less
+// than unzipping on the page's thread, and the browser compiles it as it streams in.  An AI
+// worker never downloads the snapshot: it starts once the board is ready, usually after the
+// service worker has cached it, and until then the page's thread plays for the computer.
 const PROBE_BYTES = 256 * 1024;
 const SNAPSHOT_RATE = 4e6;
-const KEPT_WASM_CACHE = "python-wasm-kept";  // sw.js adopts and deletes it
+const PLAIN_WASM_RATE = 40e6;
 
 // After a restore: what the snapshot kept from the build must not show.  `random` gets
 // fresh entropy (else every load plays the same computer games), the environment variables
@@ -86,21 +85,20 @@ export async function loadPyodide(options = {}) {
   const plan = await planned;
   let pyodide = null, kept = Promise.resolve(false);
   if (plan.how !== "plain") {
-    const served = plan.wasm ? serveWasm(plan.wasm) : null;
+    const restoreFetch = plan.wasm ? serveWasm(plan.wasm) : () => {};
     try {
       const ours = { stdLibURL: plan.stdlib, lockFileContents: plan.lock, packageBaseUrl: PYODIDE.href };
       if (plan.snapshot) ours._loadSnapshot = plan.snapshot;
       pyodide = await startPyodide({ ...plain, ...ours });
       if (plan.snapshot) settle(pyodide, plan.environ);
       if (plan.snapshot) kept = plan.keep(true);
-      if (served && plan.storage) keepWasm(served.bytes);
     } catch (error) {
       plan.keep?.(false);
       pyodide = null;
       plan.reason = `the ${plan.how} start failed: ${error.message.split("\n")[0]}`;
       plan.how = "plain";
     } finally {
-      served?.restore();
+      restoreFetch();
       URL.revokeObjectURL(plan.stdlib);
     }
   }
@@ -148,11 +146,11 @@ async function planStart() {
     fromCache(WASM), fromCache(snapshotURL), storage && caches.match(unpackedKey, { cacheName: unpackedCache })]);
   let wasm = cachedWasm ? null : download(new URL(manifest.wasm.file, FAST), manifest.wasm);
   const rate = cachedSnapshot || unpacked || !wasm || !inPage ? null : await wasm.rate;
+  if (rate > PLAIN_WASM_RATE && storage) wasm = null;  // the rest of it comes in a moment, unused
   const stdlibBlob = await (await stdlibResponse).blob();
   const stdlib = URL.createObjectURL(stdlibBlob);
   if (!cachedSnapshot && !unpacked && !(rate > SNAPSHOT_RATE)) {
-    return { how: "lean", stdlib, lock, wasm, rate, files, storage,
-             reason: "no snapshot cached, and not worth its bytes here" };
+    return { how: "lean", stdlib, lock, wasm, rate, files, reason: "no snapshot cached, and not worth its bytes here" };
   }
   // Checked and unpacked while Pyodide fetches and compiles its wasm: if any check fails,
   // loadPyodide fails before Python starts, and the plain start follows.  A kept unpacked
@@ -170,8 +168,7 @@ async function planStart() {
     expectSources(manifest.sources, files),
   ]).then(([memory]) => memory);
   snapshot.catch(() => {});
-  return { how: "snapshot", stdlib, lock, wasm, rate, files, storage, snapshot, keep: made.keep,
-           environ: manifest.environ };
+  return { how: "snapshot", stdlib, lock, wasm, rate, files, snapshot, keep: made.keep, environ: manifest.environ };
 }
 
 /** Python's memory made from the snapshot on a thread of its own where one can be started
@@ -361,8 +358,8 @@ async function gunzip(bytes) {
   return new Response(stream).arrayBuffer();
 }
 
-/** Until `restore()` is called, Pyodide's request for its wasm gets the gzipped copy,
- * checked and unpacked (`bytes`; if that fails, the plain wasm: Pyodide hangs rather than
+/** Until the returned function is called, Pyodide's request for its wasm gets the gzipped
+ * copy, checked and unpacked (or, if that fails, the plain wasm: Pyodide hangs rather than
  * fails when its wasm does not instantiate). */
 function serveWasm(wasm) {
   const realFetch = globalThis.fetch;
@@ -376,15 +373,7 @@ function serveWasm(wasm) {
       (bytes) => new Response(bytes, { headers: { "Content-Type": "application/wasm" } }),
       () => realFetch.call(this, resource, init));
   };
-  return { bytes: wasmBytes, restore: () => { globalThis.fetch = realFetch; } };
-}
-
-/** The unzipped wasm, kept for the service worker's offline copy (sw.js adopts it). */
-function keepWasm(bytes) {
-  bytes.then(async (wasm) => {
-    const response = new Response(wasm, { headers: { "Content-Type": "application/wasm" } });
-    await (await caches.open(KEPT_WASM_CACHE)).put(WASM, response);
-  }).catch(() => {});  // no room: the offline copy downloads it
+  return () => { globalThis.fetch = realFetch; };
 }
 
 /** PyScript fetches its [files] once `loadPyodide` has returned: each of `files` (URL ->

@@ -10,23 +10,12 @@ const PREFIX = "boardgames-";
 const KEPT = new Set(self.PRECACHE.files.map((path) => new URL(path, self.location).href));
 const PAGE = new URL("./index.html", self.location).href;
 
-// What the page already unpacked is adopted, not downloaded again: the plain wasm the page
-// unzipped from its gzipped copy (interpreter.mjs keeps it in this cache).
-const ADOPTED = "python-wasm-kept";
-
 self.addEventListener("install", (event) => {
   // "no-cache": revalidate with the server, never copy a stale HTTP-cache entry.
   const requests = self.PRECACHE.files.map((path) => new Request(path, { cache: "no-cache" }));
   event.waitUntil(
     caches.open(CACHE)
-      .then(async (cache) => {
-        const adopted = await caches.open(ADOPTED);
-        await Promise.all(requests.map(async (request) => {
-          const kept = await adopted.match(request.url);
-          await (kept ? cache.put(request, kept) : cache.add(request));
-        }));
-        await caches.delete(ADOPTED);
-      })
+      .then((cache) => cache.addAll(requests))
       .catch((error) => caches.delete(CACHE).then(() => { throw error; }))
       .then(() => self.skipWaiting()));
 });

@@ -123,9 +123,8 @@ def test_first_and_returning_visits_restore_the_snapshot_and_so_does_the_ai_work
         assert first["how"] == "snapshot" and first["reason"] is None and first["rate"] > 4e6
         # a first visit leaves the loader to PyScript, which imports it after its own modules
         assert asked(page, "interpreter.mjs") > asked(page, "core.js")
-        # a first visit takes the gzipped wasm only (3.5 MB, not 9.6), however fast the link
-        assert first["wasm"] == "gzipped"
-        assert not [url for url in first_visit.requests if url.endswith("/pyodide.asm.wasm")]
+        # a link this fast (over 40 MB/s) takes the plain wasm: no unzipping on the page's thread
+        assert first["rate"] < 40e6 or first["wasm"] == "plain"
         play_by_clicks(page, "d1-d3")
         assert sorted(page.evaluate(CACHES)) == ["boardgames", "python-snapshot"]
         context.close()
@@ -134,7 +133,6 @@ def test_first_and_returning_visits_restore_the_snapshot_and_so_does_the_ai_work
         open_ready(page, f"{site}/index.html")
         returning = python_start(page)
         assert returning["how"] == "snapshot" and returning["rate"] is None  # nothing to measure: all cached
-        assert returning["wasm"] == "plain", "the offline copy adopted the wasm the first visit unzipped"
         # a returning visit: start.js asks for the loader first, before PyScript's core
         assert asked(page, "interpreter.mjs") <= asked(page, "core.js")
         assert state(page)["game"] == "tablut" and state(page)["moves"] == ["d1-d3"]  # saved game is back
