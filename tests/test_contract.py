@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from boardgames import GAME_IDS, get_game, register
+from boardgames import GAME_IDS, game_class, get_game, register
 from boardgames.core import LOSES, MATE_OR_STALEMATE, Game
 
 PLAYOUTS = 12
@@ -153,3 +153,9 @@ def test_position_text_fuzz(game_id):
     for junk in [5, b"bytes", "", " ", "/////", "\x00", "w", "9/9/9 w", "ab" * 500]:
         with pytest.raises(ValueError):
             game.new(fen=junk)
+
+
+def test_a_games_class_is_had_without_building_its_rule_book():
+    assert [game_class(game_id) for game_id in GAME_IDS] == [type(get_game(game_id)) for game_id in GAME_IDS]
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        game_class("chess")
