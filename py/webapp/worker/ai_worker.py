@@ -1,7 +1,8 @@
 """The computer's search as the page drives it: one search at a time, in slices.
 
-This module is the page's AI worker (started by computer_panel.py the first time the
-computer is wanted, configured by worker.toml), so a long search never freezes the page.
+This module is the page's AI worker (started by main.py's App.start_worker, through
+App.need_worker, the first time the computer is wanted; configured by worker.toml), so a
+long search never freezes the page.
 Until the worker is ready, the page calls the same functions on its own thread.  Plain
 Python with text in and out (JSON), so nothing depends on how values cross between the
 threads.
