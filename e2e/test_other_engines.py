@@ -50,7 +50,7 @@ class Firefox:
             if "console" in answer:
                 self.console_errors.append(answer["console"])
             elif "error" in answer:
-                raise AssertionError(f"firefox: {command['op']} failed: {answer['error']}")
+                raise AssertionError(f"firefox: {command} failed: {answer['error']}")
             else:
                 return answer["value"]
 
@@ -68,8 +68,9 @@ class Firefox:
 
     def close(self):
         self.process.stdin.close()
-        self.process.wait(timeout=60)
+        code = self.process.wait(timeout=60)
         self.process.stdout.close()
+        assert code == 0, f"firefox_bridge.mjs exited with {code}"
 
 
 class WebKit:
@@ -90,7 +91,10 @@ class WebKit:
         service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display})
         self.console_errors = []  # (WebKitWebDriver gives no console log)
         self.driver = webdriver.WebKitGTK(options=options, service=service)
+        # a viewport of 1100x850 as in the other engines: the window holds MiniBrowser's bars too
         self.driver.set_window_size(1100, 850)
+        width, height = self.driver.execute_script("return [innerWidth, innerHeight]")
+        self.driver.set_window_size(2 * 1100 - width, 2 * 850 - height)
         self.driver.set_script_timeout(STEP_MS / 1000)
 
     def goto(self, url):

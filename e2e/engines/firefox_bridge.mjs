@@ -18,6 +18,8 @@ const browser = await puppeteer.launch({
   defaultViewport: { width: 1100, height: 850 },
 });
 const page = (await browser.pages())[0] ?? (await browser.newPage());
+// the window Firefox opens with keeps its own size (1366x682 here): defaultViewport is for new pages
+await page.setViewport({ width: 1100, height: 850 });
 const send = (message) => process.stdout.write(JSON.stringify(message) + "\n");
 page.on("console", (message) => message.type() === "error" && send({ console: message.text() }));
 page.on("pageerror", (error) => send({ console: String(error) }));
