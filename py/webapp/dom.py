@@ -14,6 +14,11 @@ def js_object(value):
     return to_js(value, dict_converter=js.Object.fromEntries)
 
 
+def page_address():
+    """The page's address without its query: the base of every link it gives."""
+    return window.location.origin + window.location.pathname
+
+
 def add_text(parent, tag, text):
     """A new `tag` child of `parent` holding `text`; returns it."""
     child = document.createElement(tag)

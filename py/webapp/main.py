@@ -24,7 +24,7 @@ from webapp.state.coach import SOLVED_KEY
 from webapp.panels.coach_panel import CoachPanel
 from webapp.worker.computer import Computer, Worker, added_games
 from webapp.panels.computer_panel import ComputerPanel
-from webapp.dom import element, keep_text, storage, stored_text
+from webapp.dom import element, keep_text, page_address, storage, stored_text
 from webapp.state.effects import Marks, decide
 from webapp.panels.embed_panel import ViewerPanel
 from webapp.panels.friend_panel import FriendPanel
@@ -168,8 +168,7 @@ class App:
         """The game by link on the board, first in the visitor's list (kept where storage
         allows; at most FRIEND_GAMES of them)."""
         state = self.state
-        base = window.location.origin + window.location.pathname
-        entry = {**entry, "link": sharing.friend_page_link(base, state.session, entry["side"], entry["id"])}
+        entry = {**entry, "link": sharing.friend_page_link(page_address(), state.session, entry["side"], entry["id"])}
         state.friend_games = [entry] + [game for game in state.friend_games if game["id"] != entry["id"]]
         del state.friend_games[FRIEND_GAMES:]
         keep_text(sharing.FRIEND_GAMES_KEY, json.dumps(state.friend_games))

@@ -4,10 +4,10 @@ the puzzle's link, Leave).  The exercise itself is webapp/state/coach.py; the pa
 the run, commands start, step and leave it, and effects.py keeps the puzzles solved and
 asks for a puzzle's replies.  The game that was on the board before comes back on Leave."""
 
-from pyscript import document, window
+from pyscript import document
 
 from webapp.state import coach, commands
-from webapp.dom import add_text, copy_box, element, stored_text
+from webapp.dom import add_text, copy_box, element, page_address, stored_text
 
 
 class CoachPanel:
@@ -107,5 +107,4 @@ class CoachPanel:
             for number, (label, _) in enumerate(run.choices(), start=1):
                 add_text(pick, "option", label).value = str(number)
             pick.value = str(run.index + 1)
-            base = window.location.origin + window.location.pathname
-            element("coach-link").value = f"{base}?{coach.puzzle_query(run)}"
+            element("coach-link").value = f"{page_address()}?{coach.puzzle_query(run)}"

@@ -9,10 +9,9 @@ import sys
 import js
 from js import navigator
 from pyodide.ffi import to_js
-from pyscript import window
 
 from boardgames.core import OTHER, SIDE_NAMES
-from webapp.dom import add_text, copy_box, element
+from webapp.dom import add_text, copy_box, element, page_address
 from webapp.state import commands
 from webapp.state.session import FRIEND
 from webapp.words import sharing
@@ -25,6 +24,7 @@ TURN_WORDS = {"yours": "your move", "friend": "your friend's move", "over": "gam
 class FriendPanel:
     def __init__(self, app):
         self.app = app
+        self.linked = (None, None)  # ((session, revision, side, id), its link): encoding replays the game
         self.drawn = None  # the link whose QR code is shown (or being drawn)
         self.listed = None  # the games by link the list shows
         self.segno = None
@@ -39,9 +39,13 @@ class FriendPanel:
         element("friend-share").hidden = not hasattr(navigator, "share")
 
     def link(self, state):
-        """The link the visitor sends now: the game for the friend's side."""
-        base = window.location.origin + window.location.pathname
-        return sharing.friend_page_link(base, state.session, OTHER[state.friend["side"]], state.friend["id"])
+        """The link the visitor sends now: the game for the friend's side (made once per
+        position, not at every click)."""
+        friend, session = state.friend, state.session
+        key = (session, session.revision, friend["side"], friend["id"])
+        if self.linked[0] != key:
+            self.linked = (key, sharing.friend_page_link(page_address(), session, OTHER[friend["side"]], friend["id"]))
+        return self.linked[1]
 
     def render(self, state):
         self.show_list(state)

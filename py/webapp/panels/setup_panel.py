@@ -5,10 +5,9 @@ editor the page state holds and sends commands."""
 
 import asyncio
 
-from pyscript import window
 
 from webapp.state import coach, commands
-from webapp.dom import add_text, element
+from webapp.dom import add_text, element, page_address
 
 
 class SetupPanel:
@@ -93,7 +92,7 @@ class SetupPanel:
             return
         run = coach.PuzzleRun([puzzle], custom=True)
         box = element("setup-puzzle-link")
-        box.value = f"{window.location.origin}{window.location.pathname}?{coach.puzzle_query(run)}"
+        box.value = f"{page_address()}?{coach.puzzle_query(run)}"
         element("setup-puzzle-box").hidden = False
         box.select()
         app.say(f"Puzzle link ready: {run.words()['ask']} Copy it to share.")

@@ -10,7 +10,7 @@ from pyscript import document, window
 from webapp.state import commands
 
 from webapp.words import sharing
-from webapp.dom import add_text, copy_box, element, js_object
+from webapp.dom import add_text, copy_box, element, js_object, page_address
 from webapp.drawing.picture import draw_picture, picture_name, picture_size, position_svg
 from webapp.words.record import game_record
 
@@ -63,7 +63,7 @@ class SharePanel:
         """The share panel's link, record and embed code, and the embedded page's link to
         the full site, all for the game as it stands."""
         session, level = state.session, state.level
-        base_url = window.location.origin + window.location.pathname
+        base_url = page_address()
         link = sharing.page_link(base_url, session, level)
         element("share-link").value = link
         element("full-site").href = link

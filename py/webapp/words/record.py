@@ -113,12 +113,18 @@ def computer_param(players):
     return next(name for name, value in COMPUTER_SIDES.items() if value == sides)
 
 
-def share_query(session, computer=None, level=None):
-    """The query string (without '?') of a link that reproduces the game."""
+def game_params(session):
+    """A link's parameters for the game itself: its id, options and start (if not the setup)."""
     params = {"game": session.game_id}
     params.update({k: str(v) for k, v in sorted(session.options.items())})
     if session.start_fen != session.game.setup:
         params["fen"] = session.start_fen
+    return params
+
+
+def share_query(session, computer=None, level=None):
+    """The query string (without '?') of a link that reproduces the game."""
+    params = game_params(session)
     if session.moves:
         params["moves"] = " ".join(session.moves)
     if computer:

@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 from boardgames.core import OTHER
 from webapp.state.session import FRIEND, HUMAN
 from webapp.words import friend_link
-from webapp.words.record import computer_param, replay, restore, settings_from_query, share_query
+from webapp.words.record import computer_param, game_params, replay, restore, settings_from_query, share_query
 
 SAVE_KEY = "boardgames.saved"  # localStorage: the game in progress
 SET_ASIDE_KEY = "boardgames.saved.unreadable"  # a saved game that could not be restored
@@ -57,10 +57,7 @@ def opening(params, saved):
 def friend_page_link(base, session, side, game_id=None):
     """The link that gives the game by link to the player of `side` ('w'/'b'): the friend's
     to send, or the visitor's own to come back to; `game_id` names it in their lists."""
-    params = {"game": session.game_id, **{k: str(v) for k, v in sorted(session.options.items())}}
-    if session.start_fen != session.game.setup:
-        params["fen"] = session.start_fen
-    params.update({"friend": side, "g": friend_link.encode(session)})
+    params = {**game_params(session), "friend": side, "g": friend_link.encode(session)}
     if game_id:
         params["id"] = game_id
     return f"{base}?{urlencode(params)}"
