@@ -106,7 +106,7 @@ def test_a_game_by_link_keeps_the_friends_moves_and_is_not_saved_as_the_game():
 
 def test_the_page_imports_the_qr_wheel_the_build_vendors():
     """(The panel needs the browser: its QR_WHEEL is read from its source.)"""
-    with open(os.path.join(ROOT, "py", "webapp", "panels", "friend_panel.py")) as f:
+    with open(os.path.join(ROOT, "py", "webapp", "panels", "qr_code.py")) as f:
         wheel = next(ast.literal_eval(node.value) for node in ast.parse(f.read()).body
                      if isinstance(node, ast.Assign) and node.targets[0].id == "QR_WHEEL")
     assert wheel in vendor.PAGE_WHEELS

@@ -1,7 +1,8 @@
 """The automation hook `window.boardgames` (used by the e2e tests and embedding pages):
-state(), squareCenter(cell), newGame(id, fen) and play(move); memory() for
-tools/soak_demo.py."""
+state(), squareCenter(cell), newGame(id, fen) and play(move); playByLink, friendLink,
+liveHost, liveJoin and liveAccept (play a friend); memory() for tools/soak_demo.py."""
 
+import asyncio
 import gc
 import json
 from functools import partial
@@ -13,7 +14,7 @@ from pyscript import window
 
 from boardgames.core import SIDE_NAMES
 from boardgames.grid import notation_order
-from webapp.state import commands
+from webapp.state import commands, live
 from webapp.dom import js_object
 
 
@@ -45,11 +46,54 @@ def state_object(app):
 
 
 def friend_state(app):
-    """state().friend: null, or {mode, side ("white"/"black"), connection}."""
-    friend = app.state.friend
+    """state().friend: null, or {mode, side ("white"/"black"), connection (live play's
+    line: "waiting", "answered", "connecting", "connected", "interrupted", "lost"; null by link)}."""
+    friend, live_on = app.state.friend, app.state.live
     if friend is None:
         return None
-    return {"mode": friend["mode"], "side": SIDE_NAMES[friend["side"]], "connection": None}
+    connection = live_on["connection"] if live_on is not None and friend["mode"] == "live" else None
+    return {"mode": friend["mode"], "side": SIDE_NAMES[friend["side"]], "connection": connection}
+
+
+async def made_code(app):
+    """The code live play's set-up made (an Error with the page's message if none)."""
+    await app.live_setup
+    if app.state.live is None or app.state.live["code"] is None:
+        raise RuntimeError(app.state.message)
+    return app.state.live["code"]
+
+
+async def live_host(app, side=None):
+    """liveHost(side) -> a Promise of the host's code (the game on the board played live,
+    the visitor on `side`; omitted: the side to move)."""
+    app.do(live.host, {"white": "w", "black": "b"}.get(side))
+    return await made_code(app)
+
+
+async def live_join(app, code):
+    """liveJoin(code) -> a Promise of the guest's answer code for the host's `code`."""
+    try:
+        app.do(live.join, str(code))
+    except ValueError:
+        app.update()
+        raise RuntimeError(app.state.message) from None
+    return await made_code(app)
+
+
+async def live_accept(app, code):
+    """liveAccept(code) -> a Promise that resolves once the guest's answer `code` has
+    connected the two pages (rejected, with the page's message, if it does not)."""
+    try:
+        app.do(live.accept, str(code))
+    except ValueError:
+        app.update()
+        raise RuntimeError(app.state.message) from None
+    await app.live_setup
+    while app.state.live is not None and app.state.live["connection"] != "connected":
+        await asyncio.sleep(0.05)
+    if app.state.live is None:
+        raise RuntimeError(app.state.message)
+    return True
 
 
 def play_by_link(app, side=None):
@@ -125,7 +169,8 @@ def install(app):
     hook = js.Object.new()
     for name, fn in (("state", state_object), ("squareCenter", square_center), ("newGame", new_game),
                      ("play", play), ("memory", memory), ("playByLink", play_by_link),
-                     ("friendLink", friend_link)):
+                     ("friendLink", friend_link), ("liveHost", live_host), ("liveJoin", live_join),
+                     ("liveAccept", live_accept)):
         proxy = create_proxy(partial(fn, app))
         app.proxies.append(proxy)
         setattr(hook, name, proxy)

@@ -17,7 +17,7 @@ from pyscript import create_named_worker, document, window
 
 from webapp.words import access, sharing
 
-from webapp.state import commands, embed
+from webapp.state import commands, embed, live
 
 from webapp import hook
 from webapp.state.coach import SOLVED_KEY
@@ -28,6 +28,10 @@ from webapp.dom import element, keep_text, page_address, storage, stored_text
 from webapp.state.effects import Marks, decide
 from webapp.panels.embed_panel import ViewerPanel
 from webapp.panels.friend_panel import FriendPanel
+from webapp.panels.live_panel import LivePanel
+from webapp.panels.qr_code import QrCodes
+from webapp.peer import PeerLink
+from webapp.words.live_code import write_code
 from webapp.panels.game_panels import GamePanel
 from webapp.drawing.layout import Layout, board_cells
 from webapp.drawing.motion import DURATION, QUICK, motion_of
@@ -44,6 +48,11 @@ from webapp.words.sounds import SOUNDS
 
 REPLY_PAUSE = 0.6  # seconds before the page plays a puzzle's reply
 FRIEND_GAMES = 20  # games by link the visitor's list keeps
+
+
+def line_change(status):
+    """The command (and its argument) for a change of live play's line."""
+    return (live.no_connection,) if status == "failed" else (live.connection_changed, status)
 
 
 class App:
@@ -68,9 +77,13 @@ class App:
         self.sound = SoundPanel(self)
         self.viewer = ViewerPanel(self)
         self.coach = CoachPanel(self)
+        self.qr = QrCodes()
         self.friend = FriendPanel(self)
+        self.live = LivePanel(self)
         self.panels = (self.coach, self.game, self.share, self.players, self.setup, self.settings,
-                       self.result, self.sound, self.viewer, self.friend)
+                       self.result, self.sound, self.viewer, self.friend, self.live)
+        self.peer = None  # the WebRTC link of live play (peer.py)
+        self.live_setup = None  # the task making or taking a live code, for the hook to await
         self.focus_after = None  # an element id to focus once rendered
         self.autoplays = 0  # play-throughs started; a newer one ends an older one
         self.motion_start = None  # the animation frame time the motion began at
@@ -113,6 +126,7 @@ class App:
         """Run a coroutine; an unexpected error becomes a message, as in handlers."""
         task = asyncio.ensure_future(coroutine)
         task.add_done_callback(lambda done: self.guarded(lambda e: done.result(), None))
+        return task
 
     # -- commands and their effects ----------------------------------------------------
     def do(self, command, *args, focus=None):
@@ -163,6 +177,37 @@ class App:
         if effects.autoplay:
             self.autoplays += 1
             self.launch(self.play_through(self.autoplays))
+        if effects.disconnect and self.peer is not None:
+            self.peer.close()
+            self.peer = None
+        if effects.connect is not None:
+            self.live_setup = self.launch(self.connect(*effects.connect))
+        for message in effects.send:
+            self.peer.send(message)
+
+    async def connect(self, step, sdp=None):
+        """Live play's link: make the host's code ("offer"), answer a host's code
+        ("answer"), or take the guest's answer ("accept")."""
+        try:
+            if step == "accept":
+                await self.peer.accept(sdp)
+                return
+            if self.peer is not None:
+                self.peer.close()
+            self.peer = peer = PeerLink(lambda text: self.from_peer(peer, live.received, text),
+                                        lambda status: self.from_peer(peer, *line_change(status)))
+            made = await (peer.offer() if step == "offer" else peer.answer(sdp))
+            code = write_code(made, "host" if step == "offer" else "answer")
+        except Exception as error:  # noqa: BLE001 - a browser without WebRTC, or one that refuses it
+            self.do(live.set_up_failed, str(error))
+            return
+        if peer is self.peer:
+            self.do(live.code_made, code)
+
+    def from_peer(self, peer, command, *args):
+        """A message or a change of the line from `peer`, if it is still the page's link."""
+        if peer is self.peer:
+            self.guarded(lambda _: self.do(command, *args), None)
 
     def keep_friend_game(self, entry):
         """The game by link on the board, first in the visitor's list (kept where storage
@@ -450,6 +495,11 @@ def start():
     shown = app.viewer.open()
     app.say(" ".join(opening["messages"] + [settings_problem or ""] + embed_problems + shown + coached + notes)
             .strip())
+    if "join" in params:  # a live game's join link (the host's QR code)
+        rest = js.URLSearchParams.new(window.location.search)
+        rest.delete("join")
+        window.history.replaceState(None, "", page_address() + (f"?{rest}" if rest.toString() else ""))
+        app.live.try_do(live.join, params["join"])
     hook.install(app)
     element("loading").hidden = True
     app.viewer.take_over()

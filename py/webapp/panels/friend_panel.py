@@ -1,10 +1,6 @@
 """Play a friend by link: the button that turns the game on the board into a game by link,
 and while one is played, the link for the friend (Copy, the device's Share where there is
-one, and a QR code) with whose move it is.  The QR code comes from segno (PyPI), whose
-wheel the build vendors into vendor/wheels/ and the page imports from our origin the first
-time a code is drawn."""
-
-import sys
+one, and a QR code: qr_code.py) with whose move it is."""
 
 import js
 from js import navigator
@@ -16,7 +12,6 @@ from webapp.state import commands
 from webapp.state.session import FRIEND
 from webapp.words import sharing
 
-QR_WHEEL = "segno-1.6.6-py3-none-any.whl"  # as tools/vendor.py's PAGE_WHEELS pins it
 SIDES = {"": None, "w": "w", "b": "b"}
 TURN_WORDS = {"yours": "your move", "friend": "your friend's move", "over": "game over"}
 
@@ -27,7 +22,7 @@ class FriendPanel:
         self.linked = (None, None)  # ((session, revision, side, id), its link): encoding replays the game
         self.drawn = None  # the link whose QR code is shown (or being drawn)
         self.listed = None  # the games by link the list shows
-        self.segno = None
+        self.qr = app.qr
 
     def install(self):
         app = self.app
@@ -50,9 +45,9 @@ class FriendPanel:
     def render(self, state):
         self.show_list(state)
         friend = state.friend
-        element("friend-box").hidden = friend is None
+        element("friend-box").hidden = friend is None or friend["mode"] != "link"
         element("friend-choose").hidden = friend is not None
-        if friend is None:
+        if friend is None or friend["mode"] != "link":
             return
         session = state.session
         link = self.link(state)
@@ -66,7 +61,8 @@ class FriendPanel:
         element("friend-turn").textContent = turn
         if link != self.drawn:
             self.drawn = link
-            self.app.launch(self.draw_qr(link))
+            self.app.launch(self.qr.draw(element("friend-qr"), link, "QR code of the link for your friend",
+                                         lambda: link == self.drawn))
 
     def show_list(self, state):
         """The visitor's games by link, each a link back to it, the one on the board marked."""
@@ -84,26 +80,6 @@ class FriendPanel:
             link.href = game["link"]
             if game["id"] == current:
                 link.setAttribute("aria-current", "true")
-
-    async def draw_qr(self, link):
-        """The link as a QR code (segno, imported from our origin the first time)."""
-        if self.segno is None:
-            response = await js.fetch(f"./vendor/wheels/{QR_WHEEL}")
-            if not response.ok:
-                element("friend-qr").textContent = "(No QR code here: copy or share the link.)"
-                return
-            path = f"/tmp/{QR_WHEEL}"
-            with open(path, "wb") as f:
-                f.write((await response.arrayBuffer()).to_bytes())
-            sys.path.insert(0, path)
-            import segno  # (a wheel fetched only when a code is drawn)
-            self.segno = segno
-        if link == self.drawn:
-            svg = self.segno.make(link, error="m").svg_inline(scale=3, dark="#111", light="#fff", border=4)
-            box = element("friend-qr")
-            box.innerHTML = svg
-            box.firstElementChild.setAttribute("role", "img")
-            box.firstElementChild.setAttribute("aria-label", "QR code of the link for your friend")
 
     async def share(self):
         try:

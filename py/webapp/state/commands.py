@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from webapp.state import coach, embed
+from webapp.state import coach, embed, live
 from webapp.worker.computer import is_demo
 from webapp.state.page_state import PageState
 from webapp.words.record import parse_record, settings_from_query
@@ -28,7 +28,7 @@ def begin(state: PageState, session: Session) -> None:
     state.editor = None
     state.card = False
     if FRIEND not in session.players.values():
-        state.friend = None
+        state.friend = state.live = None
     if PAGE not in session.players.values():  # (an exercise's players are its own)
         state.players = dict(session.players)
 
@@ -42,7 +42,10 @@ def new_game(state: PageState, game_id: str, fen: str | None = None, options: di
 
 
 def new_game_again(state: PageState) -> None:
-    """New game: the same game and options."""
+    """New game: the same game and options (in a live game, asked of the friend)."""
+    if state.live is not None and state.friend is not None:
+        live.ask(state, "new")
+        return
     new_game(state, state.session.game_id, options=state.session.options)
 
 
@@ -64,6 +67,9 @@ def load_record(state: PageState, text: str) -> None:
 
 def undo(state: PageState) -> None:
     state.view.review(state.session, None)
+    if state.live is not None and state.friend is not None:
+        live.ask(state, "undo")
+        return
     if state.friend is not None and len(state.session.moves) <= state.friend["received"]:
         state.say("The moves of your friend's link cannot be taken back.")
         return
@@ -91,6 +97,9 @@ def flip(state: PageState) -> None:
 
 
 def agree_draw(state: PageState) -> None:
+    if state.live is not None and state.friend is not None:
+        live.ask(state, "draw")
+        return
     state.session.agree_draw()
     state.say("Drawn by agreement. Undo takes the agreement back.")
 

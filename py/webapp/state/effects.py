@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from webapp.state.coach import solved_text
+from webapp.state.live import outgoing
 from webapp.worker.computer import is_demo, pause_before_move
 from webapp.state.page_state import PageState
 from webapp.words.record import saved_payload
@@ -33,6 +34,9 @@ class Effects:
         self.reply: tuple[Any, Any, int] | None = None  # (run, session, ply): a puzzle's reply, after a pause
         self.autoplay: bool = False  # the embed viewer's play-through has just begun
         self.friend_game: dict[str, Any] | None = None  # the game by link as it stands, for the list
+        self.send: list[dict[str, Any]] = []  # messages for the live friend's page (state/live.py)
+        self.connect: tuple | None = None  # what the live link must do: ("offer",), ("answer", sdp), ("accept", sdp)
+        self.disconnect: bool = False  # live play stopped: close the link
 
 
 class Marks:
@@ -51,6 +55,7 @@ class Marks:
         self.ended: Any = None  # (session, revision) of the finished position the card was for
         self.pending: Any = None  # (run, ply) of the reply asked for
         self.autoplay: bool = False
+        self.live: bool = False  # live play was on
 
 
 def decide(state: PageState, marks: Marks) -> Effects:
@@ -86,6 +91,7 @@ def decide(state: PageState, marks: Marks) -> Effects:
         effects.reply = (run, run.session, run.ply)
     effects.autoplay = state.autoplay and not marks.autoplay
     marks.autoplay = state.autoplay
+    _live(state, marks, effects)
     return effects
 
 
@@ -107,6 +113,16 @@ def _computer(state: PageState, marks: Marks, effects: Effects) -> None:
     if state.hint_asked is not None and state.hint_asked != marks.hint:
         marks.hint = state.hint_asked
         effects.hint = effects.worker = True
+
+
+def _live(state: PageState, marks: Marks, effects: Effects) -> None:
+    """Live play: the link to make or close, the messages to send."""
+    live = state.live
+    effects.disconnect = marks.live and live is None
+    marks.live = live is not None
+    if live is not None:
+        effects.connect, live["want"] = live["want"], None
+        effects.send = outgoing(state)
 
 
 def _keeping(state: PageState, marks: Marks, effects: Effects) -> None:

@@ -33,9 +33,13 @@ class PageState:
         self.editor: BoardEditor | None = None  # the position being set up, while "Set up position" is open
         self.letter: str | None = None  # the man the editor places (None: empty the cell)
         self.exercise: LessonRun | PuzzleRun | None = None  # the lesson or puzzle on the board
-        # a game by link: {"mode": "link", "side": the visitor's ("w"/"b"), "received": moves
-        # the friend's link held (not to be taken back)}; None otherwise
+        # a game with a friend on another device: {"mode": "link" or "live", "side": the
+        # visitor's ("w"/"b"), "received": moves the friend's link held (not to be taken
+        # back), "id": its id in the list of games by link, and live, "synced": moves both
+        # pages have}; None otherwise
         self.friend: dict[str, Any] | None = None
+        # live play (state/live.py): {role, code, connection, asked, asking, outbox, want}; None otherwise
+        self.live: dict[str, Any] | None = None
         # the visitor's games by link, most recent first: {id, name, side, moves, turn, link}
         self.friend_games: list[dict[str, Any]] = []
         self.left: Session | None = None  # the game before the exercise, back on Leave

@@ -4,7 +4,7 @@ Plain Python (no DOM), so the whole click-to-move logic is tested in CPython.
 """
 
 from boardgames import get_game
-from boardgames.core import SIDE_NAMES, side_of
+from boardgames.core import OTHER, SIDE_NAMES, side_of
 from boardgames.grid import notation_order
 
 HUMAN, COMPUTER = "human", "computer"
@@ -25,6 +25,7 @@ class Session:
         self.selected = None
         self.extras = frozenset()  # cells the selected man's move takes along (Pux: carried pieces)
         self.agreed_draw = False  # the players agreed a draw here (kept until undone)
+        self.resigned = None  # the side that resigned ("w"/"b"), None while nobody has
         self.message = ""
         self.revision = 0  # counts changes of the position, so the page's panels see them
         self.referee = None  # while a lesson or puzzle runs: move -> True to let it be played
@@ -38,10 +39,12 @@ class Session:
     def result(self):
         if self.agreed_draw:
             return {"winner": None, "reason": "drawn by agreement"}
+        if self.resigned is not None:
+            return {"winner": SIDE_NAMES[OTHER[self.resigned]], "reason": f"{SIDE_NAMES[self.resigned]} resigned"}
         return self.game.result(self.state)
 
     def legal(self):
-        return [] if self.agreed_draw else self.game.legal(self.state)
+        return [] if self.agreed_draw or self.resigned else self.game.legal(self.state)
 
     def men(self):
         return self.game.men(self.state)
@@ -162,8 +165,8 @@ class Session:
 
     def play(self, move):
         """Play a move (from a click, the computer or the automation hook)."""
-        if self.agreed_draw:
-            raise ValueError("the game is over: drawn by agreement")
+        if self.agreed_draw or self.resigned:
+            raise ValueError(f"the game is over: {self.result['reason']}")
         state = self.game.play(self.state, move)  # ValueError for an illegal move
         self.states.append(state)
         self.moves.append(move)
@@ -204,6 +207,22 @@ class Session:
         self.revision += 1
         self.select(None)
         self.undone = []
+
+    def resign(self, side):
+        """`side` gives the game up (a live game's Resign)."""
+        if self.result is not None:
+            raise ValueError("the game is already over")
+        self.resigned = side
+        self.revision += 1
+        self.select(None)
+        self.undone = []
+
+    def take_back_to(self, count):
+        """Take moves back until `count` remain (a take-back both players agreed)."""
+        self.agreed_draw = False
+        while len(self.moves) > count:
+            self._take_back()
+        self.revision += 1
 
     def redo(self):
         if not self.undone:

@@ -1,0 +1,117 @@
+"""The codes two players exchange to play live over WebRTC with no server: the host's
+code (its offer) and the guest's answer code.
+
+A browser's session description (SDP) of a data channel is some 600 characters, of
+which only a few fields differ between two devices: the ICE user fragment and password,
+the DTLS certificate's SHA-256 fingerprint and the host candidates (an IPv4 or IPv6
+address, or the `<uuid>.local` name a browser shows instead of its address, and a UDP
+port).  A code packs those into bytes, with a version, the kind (host or answer) and a
+CRC-32 check, in base64url (about 100-150 characters, and a small QR code); reading a
+code writes the rest of the description back as browsers write it.
+"""
+
+import re
+
+# base64, binascii, ipaddress, uuid and zlib are imported where used (the start-up snapshot
+# has no room for modules most visits never use).
+
+VERSION = 1
+KINDS = {"host": 1, "answer": 2}
+KIND_WORDS = {"host": "your friend's code", "answer": "your friend's answer code"}
+SETUP = {"host": "actpass", "answer": "active"}  # the DTLS roles the browsers take
+CANDIDATE = re.compile(r"a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ host")
+FAMILIES = {4: 4, 6: 16, 0: 16}  # candidate kind byte: 4 IPv4, 6 IPv6, 0 a .local name (a uuid)
+MAX_CANDIDATES = 8
+
+
+def _field(sdp, name):
+    found = re.search(rf"^a={name}:(.+?)\s*$", sdp, re.M)
+    if found is None:
+        raise ValueError(f"the session description has no {name}")
+    return found.group(1)
+
+
+def write_code(sdp: str, kind: str) -> str:
+    """The code of a browser's local description `sdp` (`kind` "host" or "answer")."""
+    import base64
+    import ipaddress
+    import uuid
+    import zlib
+    ufrag, pwd = _field(sdp, "ice-ufrag").encode(), _field(sdp, "ice-pwd").encode()
+    algorithm, fingerprint = _field(sdp, "fingerprint").split()
+    if algorithm.lower() != "sha-256":
+        raise ValueError(f"the browser's certificate uses {algorithm}, not sha-256")
+    body = bytes([VERSION, KINDS[kind], len(ufrag)]) + ufrag + bytes([len(pwd)]) + pwd
+    body += bytes.fromhex(fingerprint.replace(":", ""))
+    candidates = []
+    for address, port in CANDIDATE.findall(sdp):
+        if address.endswith(".local"):
+            packed = bytes([0]) + uuid.UUID(address[:-len(".local")]).bytes
+        else:
+            ip = ipaddress.ip_address(address)
+            packed = bytes([ip.version]) + ip.packed
+        candidates.append(packed + int(port).to_bytes(2, "big"))
+    if not candidates:
+        raise ValueError("this device found no network to offer (is it on Wi-Fi?)")
+    body += bytes([min(len(candidates), MAX_CANDIDATES)]) + b"".join(candidates[:MAX_CANDIDATES])
+    body += zlib.crc32(body).to_bytes(4, "big")
+    return base64.urlsafe_b64encode(body).rstrip(b"=").decode()
+
+
+def read_code(text: str, kind: str) -> str:
+    """The remote description a code of `kind` ("host" or "answer") stands for; ValueError
+    with a reader's sentence for a code that is mistyped, cut short or of the other kind."""
+    import base64
+    import binascii
+    import zlib
+    words = KIND_WORDS[kind]
+    code = re.sub(r"\s+", "", text or "")
+    if not code:
+        raise ValueError(f"enter {words} first")
+    try:
+        data = base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
+    except (binascii.Error, ValueError):
+        raise ValueError(f"{words} has letters no code has: check it was copied whole") from None
+    if len(data) < 8 or zlib.crc32(data[:-4]) != int.from_bytes(data[-4:], "big"):
+        raise ValueError(f"{words} does not check out: it is cut short or mistyped")
+    if data[0] != VERSION:
+        raise ValueError(f"{words} is of another version ({data[0]}) than this page reads ({VERSION}): "
+                         "both of you, reload the page")
+    if data[1] != KINDS[kind]:
+        other = "an answer code" if kind == "host" else "a host's code"
+        raise ValueError(f"that is {other}, not {words}")
+    try:
+        return _description(data[2:-4], kind)
+    except (IndexError, ValueError, KeyError):
+        raise ValueError(f"{words} does not check out: it is cut short or mistyped") from None
+
+
+def _description(data, kind):
+    import ipaddress
+    import uuid
+    at = 0
+
+    def take(count):
+        nonlocal at
+        if at + count > len(data):
+            raise IndexError("short")
+        at += count
+        return data[at - count:at]
+
+    ufrag = take(take(1)[0]).decode("ascii")
+    pwd = take(take(1)[0]).decode("ascii")
+    fingerprint = ":".join(f"{byte:02X}" for byte in take(32))
+    lines = []
+    for index in range(take(1)[0]):
+        family = take(1)[0]
+        raw = take(FAMILIES[family])
+        address = f"{uuid.UUID(bytes=raw)}.local" if family == 0 else str(ipaddress.ip_address(raw))
+        port = int.from_bytes(take(2), "big")
+        lines.append(f"a=candidate:{index + 1} 1 udp {2122260223 - index} {address} {port} typ host")
+    if at != len(data) or not lines:
+        raise ValueError("extra")
+    return "\r\n".join([
+        "v=0", "o=- 1 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=msid-semantic: WMS",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0", *lines,
+        f"a=ice-ufrag:{ufrag}", f"a=ice-pwd:{pwd}", f"a=fingerprint:sha-256 {fingerprint}",
+        f"a=setup:{SETUP[kind]}", "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144", ""])
