@@ -49,19 +49,44 @@ a=fingerprint:sha-256 E2:0C:B0:E6:70:E9:70:F8:D0:80:B5:17:47:EF:30:0E:16:9D:49:7
 a=setup:active\r
 """
 
+# Firefox's (its form: UDP in capitals, ufrag and pwd in hex, a larger message size)
+FIREFOX_OFFER = """v=0\r
+o=mozilla...THIS_IS_SDPARTA-99.0 5236042193461738475 0 IN IP4 0.0.0.0\r
+s=-\r
+t=0 0\r
+a=fingerprint:sha-256 5C:93:4B:3E:90:0A:88:E9:D2:B1:63:C2:1B:41:7B:4F:3B:24:19:48:B8:3E:B4:9A:6D:52:61:17:8E:3F:0A:21\r
+a=group:BUNDLE 0\r
+a=ice-options:trickle\r
+a=msid-semantic:WMS *\r
+m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r
+c=IN IP4 0.0.0.0\r
+a=candidate:0 1 UDP 2122252543 0b6a6b8c-7d2e-4c5f-9a1b-2c3d4e5f6a7b.local 50012 typ host\r
+a=candidate:1 1 TCP 2105524479 0b6a6b8c-7d2e-4c5f-9a1b-2c3d4e5f6a7b.local 9 typ host tcptype active\r
+a=sendrecv\r
+a=end-of-candidates\r
+a=ice-pwd:6e1c8c6b0e5c2f7a9d3b4a1e8f2c7d5b\r
+a=ice-ufrag:3f9a2b1c\r
+a=mid:0\r
+a=setup:actpass\r
+a=sctp-port:5000\r
+a=max-message-size:1073741823\r
+"""
+
 
 def lines(sdp, prefix):
     return [line for line in sdp.splitlines() if line.startswith(prefix)]
 
 
-@pytest.mark.parametrize("sdp,kind,setup", [(CHROMIUM_OFFER, "host", "actpass"), (CHROMIUM_ANSWER, "answer", "active")])
+@pytest.mark.parametrize("sdp,kind,setup", [(CHROMIUM_OFFER, "host", "actpass"), (CHROMIUM_ANSWER, "answer", "active"),
+                                            (FIREFOX_OFFER, "host", "actpass")])
 def test_a_code_carries_what_the_other_browser_needs(sdp, kind, setup):
     code = write_code(sdp, kind)
     assert len(code) <= 160 and code.isascii()
     described = read_code(f"  {code[:40]}\n{code[40:]} ", kind)  # (spaces and breaks of a typed code)
     for field in ("a=ice-ufrag:", "a=ice-pwd:", "a=fingerprint:"):
         assert lines(described, field) == lines(sdp, field)
-    udp = [line.split()[4:6] for line in lines(sdp, "a=candidate:") if " udp " in line]
+    udp = [line.split()[4:6] for line in lines(sdp, "a=candidate:") if " udp " in line.lower()]
+    assert udp
     assert [line.split()[4:6] for line in lines(described, "a=candidate:")] == udp
     assert lines(described, "a=setup:") == [f"a=setup:{setup}"]
     assert "m=application 9 UDP/DTLS/SCTP webrtc-datachannel" in described

@@ -19,7 +19,7 @@ VERSION = 1
 KINDS = {"host": 1, "answer": 2}
 KIND_WORDS = {"host": "your friend's code", "answer": "your friend's answer code"}
 SETUP = {"host": "actpass", "answer": "active"}  # the DTLS roles the browsers take
-CANDIDATE = re.compile(r"a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ host")
+CANDIDATE = re.compile(r"a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ host", re.I)  # (Firefox writes UDP)
 FAMILIES = {4: 4, 6: 16, 0: 16}  # candidate kind byte: 4 IPv4, 6 IPv6, 0 a .local name (a uuid)
 MAX_CANDIDATES = 8
 
