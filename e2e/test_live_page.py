@@ -16,12 +16,11 @@ DESKTOP = {"viewport": {"width": 1100, "height": 850}}
 
 
 @pytest.fixture(scope="module")
-def webrtc_browser():
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS + WEBRTC_ARGS)
-        yield browser
-        browser.close()
+def webrtc_browser(browser):
+    """A second Chromium of the session's Playwright, launched with WEBRTC_ARGS."""
+    launched = browser.browser_type.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS + WEBRTC_ARGS)
+    yield launched
+    launched.close()
 
 
 def open_ready(context, watch, url):
