@@ -88,7 +88,7 @@ class Searcher:
     no clock, so the same seed gives the same move.
     """
 
-    def __init__(self, game, state, level=2, seed=None, nodes=None, seconds=None):
+    def __init__(self, game, state, level=2, seed=None, nodes=None, seconds=None, scored=False):
         if level not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, not {level!r}")
         if nodes is not None and (not isinstance(nodes, int) or nodes < 1):
@@ -98,6 +98,7 @@ class Searcher:
         if game.result(state) is not None:
             raise ValueError("the game is over: there is no move to choose")
         self.game, self.state, self.level = game, state, LEVELS[level]
+        self.scored = scored  # search even a forced move, for its score (a review's)
         self.rng = random.Random(seed)
         self.node_limit = nodes
         if seconds is None and nodes is None:
@@ -153,6 +154,20 @@ class Searcher:
             self.done = True
         return self.done
 
+    def line(self, plies):
+        """The best line found, up to `plies` moves: the best move, then the table's."""
+        game, state, line, seen = self.game, self.state, [], set()
+        move = self.best_move
+        while move is not None and len(line) < plies and move in game.moves(state):
+            line.append(move)
+            state = game.apply(state, move)
+            if state.key in seen or game.result(state) is not None:
+                break
+            seen.add(state.key)
+            entry = self.table.get(state.key)
+            move = entry[3] if entry is not None else None
+        return line
+
     # -- the root ------------------------------------------------------------------
     def _take_win_in_one(self):
         """A move that wins at once is played at every level, without searching.
@@ -169,7 +184,7 @@ class Searcher:
             if outcome is not None and outcome["winner"] == mover:
                 self.best_move, self.score, self.depth, self.done = move, WIN - 1, 1, True
                 return
-        if len(self.root) == 1:
+        if len(self.root) == 1 and not self.scored:
             self.done = True
 
     def _iterate(self, depth):

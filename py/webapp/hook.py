@@ -14,7 +14,7 @@ from pyscript import window
 
 from boardgames.core import SIDE_NAMES
 from boardgames.grid import notation_order
-from webapp.state import commands, live
+from webapp.state import analysis, commands, live
 from webapp.dom import js_object
 
 
@@ -42,7 +42,27 @@ def state_object(app):
         "motions": app.motions,
         "coach": exercise_state(state.exercise),
         "friend": friend_state(app),
+        "analysis": analysis_state(state.analysis),
     })
+
+
+def analysis_state(found):
+    """state().analysis: null, or {done, evals, marks} of the review of the game."""
+    if found is None:
+        return None
+    return {"done": found["done"], "evals": found["evals"], "marks": found["marks"]}
+
+
+async def analyse(app):
+    """analyse() -> a Promise that resolves once the review of the game on the board is
+    done (rejected with the page's message if there is nothing to review or it stops)."""
+    app.do(analysis.begin)
+    found = app.state.analysis
+    while found is not None and app.state.analysis is found and found["running"]:
+        await asyncio.sleep(0.1)
+    if found is None or not found["done"]:
+        raise RuntimeError(app.state.message)
+    return True
 
 
 def friend_state(app):
@@ -170,7 +190,7 @@ def install(app):
     for name, fn in (("state", state_object), ("squareCenter", square_center), ("newGame", new_game),
                      ("play", play), ("memory", memory), ("playByLink", play_by_link),
                      ("friendLink", friend_link), ("liveHost", live_host), ("liveJoin", live_join),
-                     ("liveAccept", live_accept)):
+                     ("liveAccept", live_accept), ("analyse", analyse)):
         proxy = create_proxy(partial(fn, app))
         app.proxies.append(proxy)
         setattr(hook, name, proxy)

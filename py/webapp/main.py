@@ -17,7 +17,7 @@ from pyscript import create_named_worker, document, window
 
 from webapp.words import access, sharing
 
-from webapp.state import commands, embed, live
+from webapp.state import analysis, commands, embed, live
 
 from webapp import hook
 from webapp.state.coach import SOLVED_KEY
@@ -28,6 +28,7 @@ from webapp.dom import element, keep_text, page_address, storage, stored_text
 from webapp.state.effects import Marks, decide
 from webapp.panels.embed_panel import ViewerPanel
 from webapp.panels.friend_panel import FriendPanel
+from webapp.panels.analysis_panel import AnalysisPanel
 from webapp.panels.live_panel import LivePanel
 from webapp.panels.qr_code import QrCodes
 from webapp.peer import PeerLink
@@ -80,8 +81,9 @@ class App:
         self.qr = QrCodes()
         self.friend = FriendPanel(self)
         self.live = LivePanel(self)
+        self.analysis = AnalysisPanel(self)
         self.panels = (self.coach, self.game, self.share, self.players, self.setup, self.settings,
-                       self.result, self.sound, self.viewer, self.friend, self.live)
+                       self.result, self.sound, self.viewer, self.friend, self.live, self.analysis)
         self.peer = None  # the WebRTC link of live play (peer.py)
         self.live_setup = None  # the task making or taking a live code, for the hook to await
         self.focus_after = None  # an element id to focus once rendered
@@ -184,6 +186,19 @@ class App:
             self.live_setup = self.launch(self.connect(*effects.connect))
         for message in effects.send:
             self.peer.send(message)
+        if effects.review is not None:
+            self.launch(self.review(effects.review))
+
+    async def review(self, job):
+        """Go over the game in the AI worker while `job` is the page's review."""
+        state = self.state
+        try:
+            await self.computer.review(job["session"], lambda found: self.do(analysis.progress, job, found),
+                                       lambda: state.analysis is job and job["running"])
+        except Exception as error:  # noqa: BLE001 - a broken worker: the review says so, the page plays on
+            js.console.warn(f"boardgames: the review stopped: {error}")
+            if state.analysis is job:
+                self.do(analysis.stop)
 
     async def connect(self, step, sdp=None):
         """Live play's link: make the host's code ("offer"), answer a host's code

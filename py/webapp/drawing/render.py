@@ -22,7 +22,7 @@ THEMES = {
         "capture_ring": "#c0261b", "special": "rgba(120,60,150,0.45)", "cursor": "#0a7d32",
         "white_man": "#fbfaf5", "black_man": "#2b2b2b", "man_edge": "#1a1a1a",
         "white_ink": "#1a1a1a", "black_ink": "#f5f5f5", "taken": "#c0261b",
-        "hint": "rgba(10,125,50,0.8)",
+        "hint": "rgba(10,125,50,0.8)", "better": "rgba(30,90,200,0.8)",
     },
     "dark": {
         "background": "#1d1f24", "ghost_alpha": 0.35,
@@ -31,7 +31,7 @@ THEMES = {
         "capture_ring": "#ff6b5c", "special": "rgba(190,130,230,0.5)", "cursor": "#5fe08a",
         "white_man": "#f2efe6", "black_man": "#151515", "man_edge": "#000000",
         "white_ink": "#222222", "black_ink": "#f0f0f0", "taken": "#ff6b5c",
-        "hint": "rgba(95,224,138,0.85)",
+        "hint": "rgba(95,224,138,0.85)", "better": "rgba(120,175,255,0.85)",
     },
 }
 
@@ -109,7 +109,9 @@ def draw_scene(ctx, layout, scene, view, width, height):
     for overlay in scene.overlays(view.hover):
         OVERLAYS[overlay.kind](ctx, layout, overlay, colours)
     if scene.hint is not None:
-        draw_arrow(ctx, layout, *scene.hint, colours)
+        draw_arrow(ctx, layout, *scene.hint, colours["hint"])
+    if scene.better is not None:
+        draw_arrow(ctx, layout, *scene.better, colours["better"])
     if view.coordinates:
         draw_labels(ctx, layout, colours)
     if dragged in men:
@@ -255,14 +257,14 @@ def draw_taken(ctx, layout, cell, colours):
     draw_cross(ctx, layout, cell, 0.3, colours["taken"])
 
 
-def draw_arrow(ctx, layout, src, dst, colours):
+def draw_arrow(ctx, layout, src, dst, colour):
     """A thick arrow from the centre of `src` to the centre of `dst`."""
     (x0, y0), (x1, y1) = layout.center(src), layout.center(dst)
     length = math.hypot(x1 - x0, y1 - y0) or 1
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     head = layout.unit * 0.4
     bx, by = x1 - ux * head, y1 - uy * head  # where the head starts
-    ctx.strokeStyle = ctx.fillStyle = colours["hint"]
+    ctx.strokeStyle = ctx.fillStyle = colour
     ctx.lineWidth = max(4, layout.unit * 0.14)
     ctx.lineCap = "round"
     ctx.beginPath()

@@ -37,6 +37,8 @@ class Scene:
         self.extras: frozenset[str] = frozenset(session.extras) if live else frozenset()  # picked (Pux)
         self.hint: tuple[str, str] | None = (tuple(game.move_cells(view.hint))
                                              if view.hint is not None and live else None)  # the arrow
+        self.better: tuple[str, str] | None = (tuple(game.move_cells(view.better))
+                                               if view.better is not None else None)  # the review's arrow
         self.motion: Any = motion  # motion.Motion of the move just played, while it plays
         self.moving: frozenset[str] = frozenset(motion.arriving()) if motion else frozenset()  # not drawn in place
         self._overlays: dict[str | None, list[Overlay]] = {}

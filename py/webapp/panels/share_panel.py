@@ -7,7 +7,7 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
-from webapp.state import commands
+from webapp.state import analysis, commands
 
 from webapp.words import sharing
 from webapp.dom import add_text, copy_box, element, js_object, page_address
@@ -47,16 +47,21 @@ class SharePanel:
             button = add_text(add_text(moves, "li", ""), "button", move)
             button.type = "button"
             button.setAttribute("data-index", str(number))
-            button.setAttribute("aria-label", f"Show the position after move {number}, {move}")
+            mark = analysis.mark_at(state.analysis, number)
+            words = ""
+            if mark is not None:
+                add_text(button, "span", mark["mark"]).className = "mark"
+                words = f" ({analysis.MARK_WORDS[mark['mark']]})"
+            button.setAttribute("aria-label", f"Show the position after move {number}, {move}{words}")
             button.setAttribute("aria-pressed", "true" if number == reviewing else "false")
         element("review").hidden = reviewing is None
         if reviewing is not None:
             element("review-text").textContent = sharing.review_words(session, reviewing)
 
     def on_history_click(self, event):
-        index = event.target.getAttribute("data-index")
-        if index is not None:
-            self.app.do(commands.review, int(index), focus="back-to-game")
+        button = event.target.closest("button[data-index]")  # (a click on a move's mark too)
+        if button is not None:
+            self.app.do(commands.review, int(button.getAttribute("data-index")), focus="back-to-game")
 
     @staticmethod
     def show_links(state):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from webapp.state.coach import solved_text
+from webapp.state.analysis import better_move, is_for
 from webapp.state.live import outgoing
 from webapp.worker.computer import is_demo, pause_before_move
 from webapp.state.page_state import PageState
@@ -37,6 +38,7 @@ class Effects:
         self.send: list[dict[str, Any]] = []  # messages for the live friend's page (state/live.py)
         self.connect: tuple | None = None  # what the live link must do: ("offer",), ("answer", sdp), ("accept", sdp)
         self.disconnect: bool = False  # live play stopped: close the link
+        self.review: Any = None  # the review (state.analysis) to start searching
 
 
 class Marks:
@@ -56,6 +58,7 @@ class Marks:
         self.pending: Any = None  # (run, ply) of the reply asked for
         self.autoplay: bool = False
         self.live: bool = False  # live play was on
+        self.review: Any = None  # the review last started
 
 
 def decide(state: PageState, marks: Marks) -> Effects:
@@ -92,6 +95,7 @@ def decide(state: PageState, marks: Marks) -> Effects:
     effects.autoplay = state.autoplay and not marks.autoplay
     marks.autoplay = state.autoplay
     _live(state, marks, effects)
+    _review(state, marks, effects)
     return effects
 
 
@@ -123,6 +127,18 @@ def _live(state: PageState, marks: Marks, effects: Effects) -> None:
     if live is not None:
         effects.connect, live["want"] = live["want"], None
         effects.send = outgoing(state)
+
+
+def _review(state: PageState, marks: Marks, effects: Effects) -> None:
+    """A review ends when the game's moves change; a new one starts its search (and the
+    worker); the better move of the shown position goes on the board."""
+    analysis = state.analysis
+    if analysis is not None and not is_for(analysis, state):
+        state.analysis = analysis = None
+    if analysis is not None and analysis["running"] and marks.review is not analysis:
+        marks.review = effects.review = analysis
+        effects.worker = True
+    state.view.better = better_move(state)
 
 
 def _keeping(state: PageState, marks: Marks, effects: Effects) -> None:

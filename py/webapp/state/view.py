@@ -24,6 +24,7 @@ class View:
         self.cursor_shown: bool = False  # drawn while the board has keyboard focus
         self.reviewing: int | None = None  # moves played to reach the past position shown; None: live
         self.hint: str | None = None  # the move Hint suggests
+        self.better: str | None = None  # the review's better move for the move whose position is shown
         self.theme: str = "light"  # the colours of the moment: "light" or "dark"
         self.board: str = "wood"  # the board's colours (render.PALETTES)
         self.coordinates: bool = True  # files and ranks written round the board

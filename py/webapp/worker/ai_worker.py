@@ -10,6 +10,8 @@ threads.
     register_games('[{"module": "breakthrough", "source": "..."}]')  # the page's added games
     start("tablut", "{}", start_fen, '["d1-d3"]', 3)   # -> '{"best": ..., "done": false, "depth": 0}'
     think(0.1)                                          # search on for 0.1 s, same answer shape
+    review_start("tablut", "{}", start_fen, '["d1-d3", ...]', 0.25)  # a game's review
+    review_step()                                       # -> '{"evals": [...], "marks": [...], "done": ...}'
     memory()                                            # -> '{"objects": ...}'
 """
 
@@ -21,9 +23,11 @@ import types
 import boardgames
 from boardgames import get_game
 from boardgames.ai import Searcher
+from boardgames.analysis import Review
 from boardgames.core import Game
 
 _search = None  # the Searcher of the last start()
+_review = None  # the Review of the last review_start()
 
 
 def _answer():
@@ -67,6 +71,22 @@ def think(seconds):
     return _answer()
 
 
+def review_start(game_id, options_json, fen, moves_json, seconds):
+    """Begin the review of a game: each position searched for `seconds`."""
+    global _review
+    game = get_game(str(game_id), **json.loads(str(options_json)))
+    _review = Review(game, game.new(fen=str(fen)), json.loads(str(moves_json)), seconds=float(seconds))
+    return review_step(searched=False)
+
+
+def review_step(searched=True):
+    """Search the review's next position; what the review has found so far."""
+    if searched and not _review.done:
+        _review.step()
+    return json.dumps({"evals": _review.evals, "marks": _review.marks, "done": _review.done,
+                       "accuracy": _review.accuracy(), "counts": _review.counts()})
+
+
 def memory():
     """The Python objects the collector tracks, after a collection (tools/soak_demo.py
     watches whether the worker's interpreter grows)."""
@@ -74,4 +94,4 @@ def memory():
     return json.dumps({"objects": len(gc.get_objects())})
 
 
-__export__ = ["register_games", "start", "think", "memory"]
+__export__ = ["register_games", "start", "think", "review_start", "review_step", "memory"]

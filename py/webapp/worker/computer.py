@@ -20,6 +20,9 @@ WORKER_SLICE = 0.1  # seconds per think() call in the worker
 HERE_SLICE = 0.05  # seconds per slice on the page's thread (the page is frozen meanwhile)
 WAIT_STEP = 0.05  # a demo's pause between moves is waited in steps this long
 WORKER_PATIENCE = 15.0  # seconds without an answer after which the worker counts as broken
+REVIEW_SECONDS = 0.25  # a review's search per position in the worker (a 100-move game: about 25 s)
+HERE_REVIEW_SECONDS = 0.05  # ... on the page's thread, if the worker never came up (the page freezes meanwhile)
+WORKER_WAIT = 20.0  # seconds a review waits for the worker to come up
 
 # Pause before each move when the computer plays both sides, so watchers can follow.
 SPEEDS = {"fast": 0.0, "normal": 0.8, "slow": 2.0}
@@ -58,6 +61,13 @@ class Here:
         await asyncio.sleep(0)  # let the browser paint and handle input between slices
         return ai_worker.think(seconds)
 
+    async def review_start(self, *args):
+        return ai_worker.review_start(*args)
+
+    async def review_step(self):
+        await asyncio.sleep(0)
+        return ai_worker.review_step()
+
 
 def out_of_patience():
     return asyncio.sleep(WORKER_PATIENCE)
@@ -91,6 +101,12 @@ class Worker:
 
     async def think(self, seconds):
         return await self._call(self.proxy.think, seconds)
+
+    async def review_start(self, *args):
+        return await self._call(self.proxy.review_start, *args)
+
+    async def review_step(self):
+        return await self._call(self.proxy.review_step)
 
 
 class Computer:
@@ -161,3 +177,21 @@ class Computer:
             if token == self.token:
                 self.depth = answer["depth"]
         return answer if token == self.token else None
+
+    async def review(self, session, progress, wanted):
+        """Review `session`'s moves position by position: `progress(found)` after each
+        (found: the worker's review_step answer), while `wanted()` says so.  In the
+        worker once it is up (waited for up to WORKER_WAIT seconds), else here."""
+        waited = 0.0
+        while self.worker is None and waited < WORKER_WAIT and wanted():
+            await asyncio.sleep(0.1)
+            waited += 0.1
+        engine = self.worker or self.here
+        seconds = HERE_REVIEW_SECONDS if engine is self.here else REVIEW_SECONDS
+        found = json.loads(str(await engine.review_start(session.game_id, json.dumps(session.options),
+                                                          session.start_fen, json.dumps(session.moves), seconds)))
+        while wanted():
+            progress(found)
+            if found["done"]:
+                return
+            found = json.loads(str(await engine.review_step()))

@@ -1,0 +1,68 @@
+"""Review: the button that asks the computer to go over the game, and the panel that
+shows what it finds as it comes (state/analysis.py): a progress bar with Stop, the
+advantage graph (drawing/graph.py; a click or the arrow keys open a position), the shown
+move's mark with the better move and its line, and per side the marks and an accuracy.
+The marks also go in the move list (share_panel.py reads them from the state)."""
+
+from pyscript import window
+
+from webapp.dom import element
+from webapp.drawing.graph import draw_graph, index_at
+from webapp.state import analysis, commands
+
+
+class AnalysisPanel:
+    def __init__(self, app):
+        self.app = app
+        self.graph = element("analysis-graph")
+
+    def install(self):
+        app = self.app
+        app.listen(element("analyse"), "click", lambda e: app.do(analysis.begin))
+        app.listen(element("analysis-stop"), "click", lambda e: app.do(analysis.stop))
+        app.listen(element("analysis-close"), "click", lambda e: app.do(analysis.close, focus="analyse"))
+        app.listen(self.graph, "click", self.on_click)
+        app.listen(self.graph, "keydown", self.on_key)
+
+    def shown(self, state):
+        """The number of the position on the board (0: the start)."""
+        view = state.view
+        return view.reviewing if view.reviewing is not None else len(state.session.moves)
+
+    def open(self, index):
+        self.app.do(commands.review, index if index < len(self.app.state.session.moves) else None)
+
+    def on_click(self, event):
+        found = self.app.state.analysis
+        if found is not None:
+            rect = self.graph.getBoundingClientRect()
+            self.open(index_at(event.clientX - rect.left, len(found["moves"]) + 1, rect.width))
+
+    def on_key(self, event):
+        steps = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -10_000, "End": 10_000}
+        state = self.app.state
+        if state.analysis is None or event.key not in steps:
+            return
+        event.preventDefault()
+        self.open(max(0, min(len(state.session.moves), self.shown(state) + steps[event.key])))
+
+    def render(self, state):
+        found = state.analysis
+        element("analysis").hidden = found is None
+        element("analyse").disabled = not state.session.moves
+        if found is None:
+            return
+        total = len(found["moves"]) + 1
+        progress = element("analysis-progress")
+        progress.max, progress.value = total, len(found["evals"])
+        element("analysis-stop").hidden = not found["running"]
+        shown = self.shown(state)
+        element("analysis-move").textContent = analysis.move_words(found, shown, state.session.moves) if shown else ""
+        element("analysis-summary").textContent = analysis.summary(found) if found["counts"] else ""
+        width = self.graph.clientWidth or 300
+        ratio = window.devicePixelRatio or 1
+        self.graph.width, self.graph.height = int(width * ratio), int(80 * ratio)
+        ctx = self.graph.getContext("2d")
+        ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
+        draw_graph(ctx, width, 80, analysis.chances(state.session.game_id, found), found["marks"], total, shown,
+                   state.view.theme)

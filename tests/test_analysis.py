@@ -1,0 +1,126 @@
+"""Going over a game (boardgames/analysis.py, webapp/state/analysis.py): the win-chance
+curve of every game rises with the score and is certain for a forced win; a move that
+misses a win in one is a blunder whose better move wins (on the project's own win-in-1
+puzzles, one per family); marks follow the drop in the mover's chance; the page state's
+review follows the worker's answers and ends when the game's moves change."""
+
+import pytest
+
+from boardgames import GAME_IDS
+from boardgames.analysis import Review, judge, move_accuracy, white_evaluation, win_chance
+from boardgames.ai import WIN
+from boardgames.puzzles import read_puzzles
+from webapp.state import analysis, commands
+from webapp.state.effects import Marks, decide
+from webapp.state.page_state import PageState
+from webapp.state.session import Session
+from webapp.state.settings import defaults
+
+WINS_IN_ONE = {puzzle.game_id: puzzle for puzzle in reversed(read_puzzles()) if puzzle.moves == 1}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_win_chance_rises_with_the_score_and_a_forced_win_is_certain(game_id):
+    chances = [win_chance(game_id, score) for score in (-2000, -300, -100, 0, 100, 300, 2000)]
+    assert chances == sorted(chances) and chances[0] < chances[-1]
+    assert all(-1 < chance < 1 for chance in chances)
+    assert win_chance(game_id, {"win": "white", "plies": 3}) == 1
+    assert win_chance(game_id, {"win": "black", "plies": 0}) == -1
+
+
+@pytest.mark.parametrize("score,turn,white", [
+    (150, "w", 150), (150, "b", -150), (WIN - 3, "b", {"win": "black", "plies": 3}),
+    (3 - WIN, "b", {"win": "white", "plies": 3}),
+])
+def test_a_search_score_is_told_from_whites_side(score, turn, white):
+    class Position:
+        pass
+    state = Position()
+    state.turn = turn
+    assert white_evaluation(state, score) == white
+
+
+@pytest.mark.parametrize("before,after,mover,mark", [
+    # | before | after | mover | mark |
+    (0, 0, "w", None),
+    (0, -75, "w", "?!"),
+    (0, -150, "w", "?"),
+    (0, -800, "w", "??"),
+    (0, 800, "b", "??"),
+    ({"win": "white", "plies": 5}, 900, "w", "??"),  # a forced win thrown away, whatever the scores
+    ({"win": "white", "plies": 5}, {"win": "white", "plies": 4}, "w", None),
+    (-800, -900, "w", None),  # lost already: little left to drop
+])
+def test_a_move_is_marked_by_the_drop_in_the_movers_chance(before, after, mover, mark):
+    assert judge("a-game-with-the-default-curve", before, after, mover) == mark
+
+
+def test_accuracy_is_full_for_no_drop_and_falls_with_it():
+    assert move_accuracy(0) == pytest.approx(100, abs=0.01)
+    assert move_accuracy(10) > move_accuracy(30) > move_accuracy(80) >= 0
+
+
+@pytest.mark.parametrize("game_id", ["vut", "tablut", "vault", "pux", "uos"])
+def test_a_move_that_misses_a_win_in_one_is_a_blunder_and_the_better_move_wins(game_id):
+    """(The puzzle's solution is proved the only win in 1; a move that keeps a forced
+    win for later is no blunder, so the test takes the first move that leaves none.)"""
+    puzzle = WINS_IN_ONE[game_id]
+    game, start = puzzle.game(), puzzle.start()
+    winning = puzzle.solution[0]
+    mover = "white" if start.turn == "w" else "black"
+    for missed in sorted(game.legal(start)):
+        if missed == winning or game.result(game.play(start, missed)) is not None:
+            continue
+        review = Review(game, start, [missed], nodes=3000)
+        while not review.done:
+            review.step()
+        assert review.evals[0]["win"] == mover  # (a win in 1 is found at once, in every game)
+        after = review.evals[1]
+        if not (isinstance(after, dict) and after["win"] == mover):
+            break
+    else:
+        pytest.fail("every other move keeps a forced win")
+    assert [(mark["ply"], mark["mark"], mark["best"], mark["line"][0]) for mark in review.marks] == \
+        [(1, "??", winning, winning)]
+
+
+def test_a_review_of_a_finished_game_rates_the_last_position_by_its_result():
+    puzzle = WINS_IN_ONE["tablut"]
+    game, start = puzzle.game(), puzzle.start()
+    review = Review(game, start, [puzzle.solution[0]], nodes=500)
+    while not review.done:
+        review.step()
+    winner = "white" if start.turn == "w" else "black"
+    assert review.evals[-1] == {"win": winner, "plies": 0} and review.marks == []
+    assert review.accuracy()[start.turn] == pytest.approx(100, abs=0.01)
+
+
+def test_the_page_reviews_the_game_on_the_board_and_forgets_it_when_the_moves_change():
+    state = PageState(Session("pux"), settings=defaults())
+    marks = Marks()
+    decide(state, marks)
+    analysis.begin(state)
+    assert state.analysis is None and "no moves" in state.message
+    for _ in range(3):
+        commands.play(state, sorted(state.session.legal())[0])
+    analysis.begin(state)
+    job = state.analysis
+    effects = decide(state, marks)
+    assert effects.review is job and effects.worker
+    assert decide(state, marks).review is None  # (started once)
+    found = {"evals": [0, -20, 10, -900], "marks": [{"ply": 3, "mark": "??", "best": "b2-b3", "line": ["b2-b3"]}],
+             "accuracy": {"w": 50.0, "b": 90.0}, "counts": {"w": {"??": 1, "?": 0, "?!": 0},
+                                                            "b": {"??": 0, "?": 0, "?!": 0}},
+             "done": True}
+    analysis.progress(state, job, found)
+    decide(state, marks)
+    assert state.analysis["done"] and not state.analysis["running"]
+    assert state.message == "White: 1 blunder, accuracy 50%; Black: no marks, accuracy 90%."
+    assert state.view.better == "b2-b3"  # the live position is after the marked move 3
+    commands.review(state, 1)
+    decide(state, marks)
+    assert state.view.better is None
+    commands.review(state, None)
+    commands.play(state, sorted(state.session.legal())[0])
+    decide(state, marks)
+    assert state.analysis is None and state.view.better is None
