@@ -3,8 +3,8 @@ own games, lichess's way from centipawns to Win%.
 
 For each game the tool plays seeded games between Casual-strength searches on a node
 budget (after a few random plies, so the games differ), keeps every position's search
-score from White's side and the game's result (White wins 1, Black wins 0, a draw or a
-game still going at the ply cap 0.5), and fits k and b of
+score from White's side and the game's result (White wins 1, Black wins 0, a draw 0.5;
+a game still going at the ply cap is left out), and fits k and b of
 P(White wins) = 1 / (1 + exp(-(k * score + b))) by logistic regression with numpy
 (Newton's method on the log-loss; forced wins are left out, since the curve does not rate
 them).  `b` is needed: the evaluations of games whose sides differ are not even at 0
@@ -40,7 +40,8 @@ K_RANGE = (0.0005, 0.05)
 
 
 def play_one(task):
-    """(White's scores at each position, the result for White: 1, 0 or 0.5)."""
+    """(White's scores at each position, the result for White: 1, 0 or 0.5 for a draw;
+    None for a game still going at the ply cap, whose result nobody knows)."""
     game_id, seed = task
     game = get_game(game_id)
     rng = random.Random(seed)
@@ -59,7 +60,9 @@ def play_one(task):
             move = searcher.best_move
         state = game.play(state, move)
     result = game.result(state)
-    outcome = 0.5 if result is None or result["winner"] is None else float(result["winner"] == "white")
+    if result is None:
+        return scores, None
+    outcome = 0.5 if result["winner"] is None else float(result["winner"] == "white")
     return scores, outcome
 
 
@@ -90,9 +93,12 @@ def fit_game(pool, game_id, count, seed):
     scores, outcomes = [], []
     results = pool.map(play_one, [(game_id, seed + number) for number in range(count)])
     for game_scores, outcome in results:
-        scores += game_scores
-        outcomes += [outcome] * len(game_scores)
-    decided = sum(outcome != 0.5 for _, outcome in results)
+        if outcome is not None:
+            scores += game_scores
+            outcomes += [outcome] * len(game_scores)
+    decided = sum(outcome not in (None, 0.5) for _, outcome in results)
+    if not scores:
+        return DEFAULT, 0, 0
     return fit_curve(scores, outcomes), len(scores), decided
 
 

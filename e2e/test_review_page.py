@@ -1,0 +1,68 @@
+"""Review by clicks, one game per family: a game whose one move missed a proved win in
+one (from the project's puzzles) is reviewed in the AI worker; the move gets `??` in the
+move list, the better move is drawn as an arrow on the board, and the advantage graph
+opens the positions it is clicked at."""
+
+import pytest
+from browser import READY_TIMEOUT_MS
+from page_helpers import screen_pixels, state
+
+from boardgames.analysis import Review
+from boardgames.puzzles import read_puzzles
+from webapp.state.session import Session
+from webapp.words import sharing
+
+FAMILIES = ["vut", "tablut", "vault", "pux", "uos"]
+CHECK_NODES = 20_000  # the missed move leaves no forced win even at this depth (the page searches less)
+
+
+def missed_win(game_id):
+    """(the puzzle, the move played instead of its win in 1, which leaves no forced win)."""
+    puzzle = next(p for p in read_puzzles() if p.game_id == game_id and p.moves == 1)
+    game, start = puzzle.game(), puzzle.start()
+    mover = "white" if start.turn == "w" else "black"
+    for move in sorted(game.legal(start)):
+        if move == puzzle.solution[0] or game.result(game.play(start, move)) is not None:
+            continue
+        review = Review(game, game.play(start, move), [], nodes=CHECK_NODES)
+        review.step()
+        if not (isinstance(review.evals[0], dict) and review.evals[0]["win"] == mover):
+            return puzzle, move
+    raise AssertionError(f"{game_id}: every other move keeps a forced win")
+
+
+def blueness(pixel):
+    r, g, b, _ = pixel
+    return b - r
+
+
+@pytest.mark.parametrize("game_id", FAMILIES)
+def test_review_marks_a_missed_win_and_draws_the_better_move(context, site, watch, game_id):
+    puzzle, missed = missed_win(game_id)
+    game = puzzle.game()
+    session = Session(game_id, options=dict(game.chosen), fen=puzzle.position)
+    session.play(missed)
+    page = watch.follow(context.new_page())
+    page.goto(sharing.page_link(f"{site}/index.html", session, 2))
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    assert state(page)["moves"] == [missed]
+    winning = puzzle.solution[0]
+    src, dst = (page.evaluate("name => window.boardgames.squareCenter(name)", cell) for cell in game.move_cells(winning))
+    middle = ((src["x"] + dst["x"]) / 2, (src["y"] + dst["y"]) / 2)
+    assert blueness(screen_pixels(page, [middle])[0]) < 40, "no arrow before the review"
+    page.click("#analyse")
+    page.wait_for_function("window.boardgames.state().analysis && window.boardgames.state().analysis.done",
+                           timeout=60_000)
+    found = state(page)["analysis"]
+    assert [(m["ply"], m["mark"], m["best"]) for m in found["marks"]] == [(1, "??", winning)]
+    assert len(found["evals"]) == 2 and found["evals"][0]["win"] == ("white" if puzzle.start().turn == "w" else "black")
+    assert page.inner_text("#move-list button[data-index='1']").replace("\n", "") == f"{missed}??"
+    assert page.inner_text("#analysis-move").startswith(f"Move 1 ({missed}??) is a blunder: better was {winning}")
+    assert blueness(screen_pixels(page, [middle])[0]) > 60, "the better move's arrow"
+    page.locator("#analysis-graph").click(position={"x": 2, "y": 40})  # the start position
+    assert state(page)["reviewing"] == 0
+    assert page.inner_text("#analysis-move") == ""
+    page.focus("#analysis-graph")
+    page.keyboard.press("ArrowRight")  # back to the position after the move
+    assert state(page)["reviewing"] is None and page.inner_text("#analysis-move").startswith("Move 1")
+    assert watch.console_errors == [] and watch.foreign_requests() == []
