@@ -27,6 +27,7 @@ bench: deps vendor
 	$(PY) tools/bench_draw.py
 	$(PY) tools/bench_engine.py
 	$(PY) tools/bench_ai.py
+	$(PY) tools/bench_review.py
 
 vendor: node_modules/.installed
 	python3 tools/vendor.py

@@ -111,7 +111,7 @@ def test_the_page_reviews_the_game_on_the_board_and_forgets_it_when_the_moves_ch
     found = {"evals": [0, -20, 10, -900], "marks": [{"ply": 3, "mark": "??", "best": "b2-b3", "line": ["b2-b3"]}],
              "accuracy": {"w": 50.0, "b": 90.0}, "counts": {"w": {"??": 1, "?": 0, "?!": 0},
                                                             "b": {"??": 0, "?": 0, "?!": 0}},
-             "done": True}
+             "done": True, "progress": 1.0}
     analysis.progress(state, job, found)
     decide(state, marks)
     assert state.analysis["done"] and not state.analysis["running"]

@@ -54,7 +54,7 @@ class AnalysisPanel:
             return
         total = len(found["moves"]) + 1
         progress = element("analysis-progress")
-        progress.max, progress.value = total, len(found["evals"])
+        progress.max, progress.value = 1, found["progress"]
         element("analysis-stop").hidden = not found["running"]
         shown = self.shown(state)
         element("analysis-move").textContent = analysis.move_words(found, shown, state.session.moves) if shown else ""

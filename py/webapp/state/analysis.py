@@ -26,7 +26,8 @@ def begin(state: PageState) -> None:
     if current is not None and is_for(current, state) and (current["done"] or current["running"]):
         return
     state.analysis = {"session": session, "moves": tuple(session.moves), "evals": [], "marks": [],
-                      "accuracy": {"w": None, "b": None}, "counts": None, "done": False, "running": True}
+                      "accuracy": {"w": None, "b": None}, "counts": None, "done": False, "running": True,
+                      "progress": 0.0}
     state.say(f"Reviewing {len(session.moves)} moves: the board stays yours meanwhile.")
 
 
@@ -39,7 +40,7 @@ def progress(state: PageState, analysis: dict[str, Any], found: dict[str, Any]) 
     """What the review found so far (the worker's review_step answer)."""
     if state.analysis is not analysis:
         return
-    analysis.update({key: found[key] for key in ("evals", "marks", "accuracy", "counts", "done")})
+    analysis.update({key: found[key] for key in ("evals", "marks", "accuracy", "counts", "done", "progress")})
     if found["done"]:
         analysis["running"] = False
         state.say(summary(analysis))
@@ -49,7 +50,7 @@ def stop(state: PageState) -> None:
     analysis = state.analysis
     if analysis is not None and analysis["running"]:
         analysis["running"] = False
-        state.say(f"Review stopped after {len(analysis['evals'])} of {len(analysis['moves']) + 1} positions.")
+        state.say(f"Review stopped at {analysis['progress']:.0%}: what it found so far is shown.")
 
 
 def close(state: PageState) -> None:

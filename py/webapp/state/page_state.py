@@ -41,7 +41,7 @@ class PageState:
         # live play (state/live.py): {role, code, connection, asked, asking, outbox, want}; None otherwise
         self.live: dict[str, Any] | None = None
         # the review of the game (state/analysis.py): {session, moves, evals, marks, accuracy,
-        # counts, done, running}; None when none was asked for this game
+        # counts, done, running, progress}; None when none was asked for this game
         self.analysis: dict[str, Any] | None = None
         # the visitor's games by link, most recent first: {id, name, side, moves, turn, link}
         self.friend_games: list[dict[str, Any]] = []

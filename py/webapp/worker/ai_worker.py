@@ -27,7 +27,8 @@ from boardgames.analysis import Review
 from boardgames.core import Game
 
 _search = None  # the Searcher of the last start()
-_review = None  # the Review of the last review_start()
+_reviews = []  # the last review_start()'s passes: a quick one, then the one asked for
+QUICK_PASS = 0.04  # seconds per position of the first pass (its marks show within a second or two)
 
 
 def _answer():
@@ -72,19 +73,31 @@ def think(seconds):
 
 
 def review_start(game_id, options_json, fen, moves_json, seconds):
-    """Begin the review of a game: each position searched for `seconds`."""
-    global _review
+    """Begin the review of a game: a quick pass over every position, then each searched
+    for `seconds`; what the second pass has found replaces the first's as it comes."""
+    global _reviews
     game = get_game(str(game_id), **json.loads(str(options_json)))
-    _review = Review(game, game.new(fen=str(fen)), json.loads(str(moves_json)), seconds=float(seconds))
+    start, moves = game.new(fen=str(fen)), json.loads(str(moves_json))
+    _reviews = [Review(game, start, moves, seconds=QUICK_PASS), Review(game, start, moves, seconds=float(seconds))]
     return review_step(searched=False)
 
 
 def review_step(searched=True):
     """Search the review's next position; what the review has found so far."""
-    if searched and not _review.done:
-        _review.step()
-    return json.dumps({"evals": _review.evals, "marks": _review.marks, "done": _review.done,
-                       "accuracy": _review.accuracy(), "counts": _review.counts()})
+    quick, deep = _reviews
+    if searched:
+        (quick if not quick.done else deep).step()
+    progress = (len(quick.evals) + len(deep.evals)) / (2 * len(deep.states))
+    if not deep.evals:
+        return _found(quick, quick.evals, quick.marks, False, progress)
+    known = len(deep.evals)
+    marks = deep.marks + [mark for mark in quick.marks if mark["ply"] >= known]
+    return _found(deep, deep.evals + quick.evals[known:], marks, deep.done, progress)
+
+
+def _found(review, evals, marks, done, progress):
+    return json.dumps({"evals": evals, "marks": marks, "done": done, "accuracy": review.accuracy(),
+                       "counts": review.counts(), "progress": progress})
 
 
 def memory():
