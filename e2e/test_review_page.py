@@ -66,3 +66,14 @@ def test_review_marks_a_missed_win_and_draws_the_better_move(context, site, watc
     page.keyboard.press("ArrowRight")  # back to the position after the move
     assert state(page)["reviewing"] is None and page.inner_text("#analysis-move").startswith("Move 1")
     assert watch.console_errors == [] and watch.foreign_requests() == []
+
+
+def test_a_teachers_link_with_engine_0_has_no_review_and_no_hint(context, site, watch):
+    page = watch.follow(context.new_page())
+    page.goto(f"{site}/index.html?game=pux&moves=b2-b3&engine=0")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.locator("#analyse").is_hidden() and page.locator("#hint").is_hidden()
+    error = page.evaluate("async () => { try { await window.boardgames.analyse(); return ''; } "
+                          "catch (e) { return e.message; } }")
+    assert "turned the computer's help off" in error and state(page)["analysis"] is None
+    assert watch.console_errors == [] and watch.foreign_requests() == []

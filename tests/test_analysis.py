@@ -124,3 +124,12 @@ def test_the_page_reviews_the_game_on_the_board_and_forgets_it_when_the_moves_ch
     commands.play(state, sorted(state.session.legal())[0])
     decide(state, marks)
     assert state.analysis is None and state.view.better is None
+
+
+def test_a_teachers_engine_0_turns_review_and_hints_off():
+    state = PageState(Session("pux"), settings=defaults(), embed={"engine": False})
+    commands.play(state, sorted(state.session.legal())[0])
+    analysis.begin(state)
+    assert state.analysis is None and "turned the computer's help off" in state.message
+    commands.ask_hint(state)
+    assert state.hint_asked is None and "turned the computer's help off" in state.message

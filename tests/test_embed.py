@@ -34,7 +34,7 @@ def test_url_settings_and_their_messages(query, fragment, changed, messages):
 
 def test_defaults():
     assert DEFAULTS == {"theme": "auto", "bg": "auto", "ply": None, "speed": 1.5, "flip": False,
-                        "viewer": False, "autoplay": False, "autostart": False}
+                        "viewer": False, "autoplay": False, "autostart": False, "engine": True}
 
 
 @pytest.mark.parametrize("ply,autoplay,index,problem", [

@@ -50,6 +50,7 @@ class AnalysisPanel:
         found = state.analysis
         element("analysis").hidden = found is None
         element("analyse").disabled = not state.session.moves
+        element("analyse").hidden = not state.embed["engine"]
         if found is None:
             return
         total = len(found["moves"]) + 1

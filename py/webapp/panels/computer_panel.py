@@ -47,6 +47,7 @@ class ComputerPanel:
         element("level").value = str(state.level)
         element("speed").value = state.speed
         element("hint").disabled = session.result is not None or session.to_move_is_computer()
+        element("hint").hidden = not state.embed["engine"]
         element("demo").hidden = not is_demo(session.players)
         element("pause").textContent = "Resume" if state.paused else "Pause"
         element("pause").setAttribute("aria-pressed", "true" if state.paused else "false")

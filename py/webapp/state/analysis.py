@@ -10,6 +10,7 @@ from typing import Any
 
 from boardgames.analysis import MARKS, win_chance
 from boardgames.core import SIDE_NAMES
+from webapp.state.commands import ENGINE_OFF
 from webapp.state.page_state import PageState
 
 MARK_WORDS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
@@ -19,6 +20,9 @@ ARTICLES = {"?!": "an", "?": "a", "??": "a"}
 def begin(state: PageState) -> None:
     """Review the game on the board (a review already done for these moves is kept)."""
     session = state.session
+    if not state.embed.get("engine", True):
+        state.say(ENGINE_OFF)
+        return
     if not session.moves:
         state.say("There are no moves to review yet.")
         return

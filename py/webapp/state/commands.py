@@ -177,8 +177,14 @@ def toggle_pause(state: PageState) -> None:
     state.say("Demo paused: Resume goes on." if state.paused else "")
 
 
+ENGINE_OFF = "Your teacher has turned the computer's help off on this page."
+
+
 def ask_hint(state: PageState) -> None:
     session = state.session
+    if not state.embed.get("engine", True):
+        state.say(ENGINE_OFF)
+        return
     if session.result is not None or session.to_move_is_computer():
         state.say("A hint is for a human player, on their turn.")
         return

@@ -7,6 +7,7 @@ setting and every message is tested in CPython (tests/test_embed.py).
     flip=1                 Black at the bottom     ply=N (or #N)       open at move N (0: the start)
     viewer=1               step back and forward   autoplay=1          play the record through
     speed=S                seconds a move (autoplay)  autostart=1      (embed) start at once
+    engine=0               a teacher's switch: no Hint, no Review (homework, puzzle sets)
 
 Each bad value is explained and replaced by its default, as record.py does.  start.js
 reads `theme`, `bg`, `flip` and `autostart` too, to draw the board before Python runs.
@@ -14,7 +15,8 @@ reads `theme`, `bg`, `flip` and `autostart` too, to draw the board before Python
 
 SCHEMES = ("light", "dark", "auto")
 YES, NO = ("1", "true", "yes"), ("0", "false", "no")
-SWITCHES = ("flip", "viewer", "autoplay", "autostart")
+SWITCHES = ("flip", "viewer", "autoplay", "autostart", "engine")
+ON = ("engine",)  # the switches that are on unless the URL turns them off
 SPEEDS = (0.2, 30.0)  # seconds a move, slowest and fastest allowed
 DEFAULT_SPEED = 1.5
 # The viewer's keys (on the page outside the board, or on its buttons) and its actions.
@@ -25,10 +27,10 @@ VIEWER_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "E
 def embed_settings(params, fragment=""):
     """(settings, problems) from URL `params` ({name: text}) and the `fragment` ('#12').
 
-    settings: theme and bg ('light', 'dark' or 'auto'), flip, viewer, autoplay and
-    autostart (bools), ply (a move number or None) and speed (seconds a move)."""
+    settings: theme and bg ('light', 'dark' or 'auto'), flip, viewer, autoplay,
+    autostart and engine (bools), ply (a move number or None) and speed (seconds a move)."""
     settings = {"theme": "auto", "bg": "auto", "ply": None, "speed": DEFAULT_SPEED,
-                **{name: False for name in SWITCHES}}
+                **{name: name in ON for name in SWITCHES}}
     problems = []
     for name in ("theme", "bg"):
         value = params.get(name)
