@@ -77,3 +77,31 @@ def test_a_teachers_link_with_engine_0_has_no_review_and_no_hint(context, site, 
                           "catch (e) { return e.message; } }")
     assert "turned the computer's help off" in error and state(page)["analysis"] is None
     assert watch.console_errors == [] and watch.foreign_requests() == []
+
+
+def test_learn_from_the_mistakes_by_clicks(context, site, watch):
+    puzzle, missed = missed_win("tablut")
+    session = Session("tablut", fen=puzzle.position)
+    session.play(missed)
+    page = watch.follow(context.new_page())
+    page.goto(sharing.page_link(f"{site}/index.html", session, 2))
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    page.evaluate("async () => await window.boardgames.analyse()")
+    side = puzzle.start().turn
+    page.select_option("#analysis-side", side)
+    page.click("#analysis-mistakes")
+    page.wait_for_selector("#coach:not([hidden])")
+    assert state(page)["coach"]["kind"] == "mistakes" and state(page)["moves"] == []
+    assert page.inner_text("#coach-ask").startswith(f"{missed} was a blunder")
+    assert puzzle.solution[0] not in page.inner_text("#coach")  # not shown before asked
+    page.locator("#board").scroll_into_view_if_needed()
+    for cell in missed.split("-"):  # the game's own move again: refused
+        point = page.evaluate("name => window.boardgames.squareCenter(name)", cell)
+        page.mouse.click(point["x"], point["y"])
+    assert state(page)["moves"] == [] and "move of the game" in page.inner_text("#coach-feedback")
+    page.click("#coach-show")
+    assert state(page)["moves"] == [puzzle.solution[0]]
+    assert page.inner_text("#coach-feedback").startswith(f"The better move was {puzzle.solution[0]}")
+    page.click("#coach-leave")
+    assert state(page)["moves"] == [missed] and state(page)["analysis"]["done"]
+    assert watch.console_errors == [] and watch.foreign_requests() == []

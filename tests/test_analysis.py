@@ -133,3 +133,51 @@ def test_a_teachers_engine_0_turns_review_and_hints_off():
     assert state.analysis is None and "turned the computer's help off" in state.message
     commands.ask_hint(state)
     assert state.hint_asked is None and "turned the computer's help off" in state.message
+
+
+def reviewed_state(game_id="pux", plies=6):
+    """A page state whose game of `plies` first-listed moves is reviewed (in CPython, on a
+    node budget)."""
+    state = PageState(Session(game_id), settings=defaults())
+    for _ in range(plies):
+        commands.play(state, sorted(state.session.legal())[0])
+    analysis.begin(state)
+    session = state.session
+    review = Review(session.game, session.states[0], session.moves, nodes=800)
+    while not review.done:
+        review.step()
+    analysis.progress(state, state.analysis, {"evals": review.evals, "marks": review.marks, "done": True,
+                                              "accuracy": review.accuracy(), "counts": review.counts(),
+                                              "progress": 1.0})
+    return state
+
+
+def test_learning_from_mistakes_asks_for_a_better_move_and_keeps_the_game():
+    state = reviewed_state()
+    game, found = state.session, state.analysis
+    side = game.states[found["marks"][0]["ply"] - 1].turn
+    commands.learn_mistakes(state, side)
+    run = state.exercise
+    assert run.kind == "mistakes" and run.count == len([m for m in found["marks"]
+                                                        if game.states[m["ply"] - 1].turn == side])
+    mark = run.mark
+    assert state.session.moves == game.moves[:mark["ply"] - 1] and "was" in run.words()["ask"]
+    assert mark["best"] not in run.words()["ask"] and mark["best"] not in run.feedback  # never shown unasked
+    played = game.moves[mark["ply"] - 1]
+    assert not run.judge(played) and "move of the game" in run.feedback
+    bad = next((m for m in sorted(state.session.legal()) if m not in mark["good"] and m != played), None)
+    if bad is not None:
+        assert not run.judge(bad) and "try another" in run.feedback
+    good = mark["good"][0]
+    assert run.judge(good) and run.feedback.startswith(f"Yes: {good}")
+    commands.exercise_step(state, 0)  # Try again, then Show me
+    commands.show_me(state)
+    assert state.session.moves[-1] == mark["best"] and run.passed()
+    commands.leave_exercise(state)
+    assert state.session is game and state.analysis is found and state.exercise is None
+
+
+def test_learning_needs_a_review_with_marks_for_that_side():
+    state = PageState(Session("pux"), settings=defaults())
+    commands.learn_mistakes(state, "w")
+    assert state.exercise is None and "Review the game first" in state.message

@@ -88,7 +88,7 @@ class Searcher:
     no clock, so the same seed gives the same move.
     """
 
-    def __init__(self, game, state, level=2, seed=None, nodes=None, seconds=None, scored=False):
+    def __init__(self, game, state, level=2, seed=None, nodes=None, seconds=None, scored=False, margin=None):
         if level not in LEVELS:
             raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}, not {level!r}")
         if nodes is not None and (not isinstance(nodes, int) or nodes < 1):
@@ -99,6 +99,10 @@ class Searcher:
             raise ValueError("the game is over: there is no move to choose")
         self.game, self.state, self.level = game, state, LEVELS[level]
         self.scored = scored  # search even a forced move, for its score (a review's)
+        # root moves scoring within `margin` of the best get exact scores (`scores`); the
+        # level's own margin by default, whose random pick among them stays the level's
+        self.margin = self.level.margin if margin is None else margin
+        self.scores = {}  # root move -> score, of the last complete iteration
         self.rng = random.Random(seed)
         self.node_limit = nodes
         if seconds is None and nodes is None:
@@ -195,7 +199,7 @@ class Searcher:
         """
         if len(self.table) > TABLE_LIMIT:
             self.table.clear()
-        margin = self.level.margin
+        margin = self.margin
         scores = {}
         best_score = -INFINITY
         for index, (move, child) in enumerate(self.root):
@@ -212,7 +216,7 @@ class Searcher:
                 if index and not margin:  # a better move found mid-iteration counts at once
                     self.best_move = move
         self.root.sort(key=lambda mc: -scores[mc[0]])
-        self.depth, self.score = depth, best_score
+        self.depth, self.score, self.scores = depth, best_score, scores
         self.best_move = self._pick(scores, best_score)
         if depth >= self.level.depth or abs(best_score) >= WIN_BOUND:
             self.done = True

@@ -24,24 +24,25 @@ from .core import SIDE_NAMES
 # (k, b) per game, fitted by tools/fit_win_chance.py (its output between the markers)
 # fitted slopes: begin
 CURVES = {
-    "pux": (0.005234, -0.0008),
-    "tablut": (0.000500, 2.0278),
-    "uos": (0.000764, -0.3620),
-    "vault": (0.004834, 0.0151),
-    "vut": (0.002263, -0.2940),
-    "vut-11x11": (0.000500, 0.1795),
-    "vut-7x7": (0.000500, 0.0569),
-    "vut-connection": (0.000591, 0.0507),
-    "vut-cylindrical": (0.000941, -0.1287),
-    "vut-extermination": (0.003033, -0.0031),
-    "vut-extinction": (0.002042, -0.0057),
-    "vut-intervention": (0.001162, 0.2544),
-    "vut-royal": (0.001334, -0.1339),
+    "pux": (0.010600, -0.5031),
+    "tablut": (0.002408, 1.9269),
+    "uos": (0.002962, -0.5638),
+    "vault": (0.003776, -0.4982),
+    "vut": (0.003873, 0.3153),
+    "vut-11x11": (0.002871, 0.2676),
+    "vut-7x7": (0.003161, -0.7267),
+    "vut-connection": (0.003232, 0.4657),
+    "vut-cylindrical": (0.004277, 0.3951),
+    "vut-extermination": (0.003999, -0.0004),
+    "vut-extinction": (0.003999, -0.0004),
+    "vut-intervention": (0.002450, 0.5048),
+    "vut-royal": (0.001372, 0.1698),
 }
 # fitted slopes: end
 DEFAULT_CURVE = (0.004, 0.0)  # a man up is about a 60% chance (0.2 on [-1, 1])
 MARKS = (("??", 0.3), ("?", 0.2), ("?!", 0.1))
 LINE_PLIES = 6  # the best line shown for a marked move
+GOOD_MARGIN = 30  # a move scored this close to the best (0.3 of a man) is as good (learning from mistakes)
 
 
 def white_evaluation(state, score):
@@ -95,7 +96,8 @@ class Review:
     """The review of `moves` played from `start`: `step()` searches the next position
     (for `seconds`, or `nodes` for reproducible tests) until `done`.  `evals` has one
     evaluation per position searched so far; `marks` the judged moves:
-    {ply (1 = the first move), mark, best (the engine's move there), line}."""
+    {ply (1 = the first move), mark, best (the engine's move there), line, good (the moves
+    scored within GOOD_MARGIN of the best there)}."""
 
     def __init__(self, game, start, moves, *, seconds=0.25, nodes=None, level=4):
         self.game, self.moves = game, list(moves)
@@ -104,7 +106,7 @@ class Review:
             self.states.append(game.play(self.states[-1], move))  # (ValueError for an illegal move)
         self.seconds, self.nodes, self.level = seconds, nodes, level
         self.evals = []
-        self.best = []  # (best move, line) per position searched (None at the end)
+        self.best = []  # (best move, line, good moves) per position searched (None at the end)
         self.marks = []
 
     @property
@@ -121,10 +123,11 @@ class Review:
             self.best.append(None)
         else:
             searcher = Searcher(self.game, state, level=self.level, seed=index, nodes=self.nodes,
-                                seconds=None if self.nodes else self.seconds, scored=True)
+                                seconds=None if self.nodes else self.seconds, scored=True, margin=GOOD_MARGIN)
             searcher.think()
             self.evals.append(white_evaluation(state, searcher.score))
-            self.best.append((searcher.best_move, searcher.line(LINE_PLIES)))
+            good = sorted(move for move, score in searcher.scores.items() if score >= searcher.score - GOOD_MARGIN)
+            self.best.append((searcher.best_move, searcher.line(LINE_PLIES), good or [searcher.best_move]))
         if index:
             self._judge(index)
 
@@ -132,9 +135,10 @@ class Review:
         before, after = self.evals[index - 1], self.evals[index]
         mover = self.states[index - 1].turn
         mark = judge(self.game.id, before, after, mover)
-        best, line = self.best[index - 1]
+        best, line, good = self.best[index - 1]
         if mark is not None and best != self.moves[index - 1]:
-            self.marks.append({"ply": index, "mark": mark, "best": best, "line": line})
+            self.marks.append({"ply": index, "mark": mark, "best": best, "line": line,
+                               "good": [move for move in good if move != self.moves[index - 1]] or [best]})
 
     def accuracy(self):
         """{side: its moves' mean accuracy (0-100), None without a move} over what is searched."""

@@ -22,6 +22,8 @@ class AnalysisPanel:
         app.listen(element("analysis-stop"), "click", lambda e: app.do(analysis.stop))
         app.listen(element("analysis-close"), "click", lambda e: app.do(analysis.close, focus="analyse"))
         app.listen(self.graph, "click", self.on_click)
+        app.listen(element("analysis-mistakes"), "click",
+                   lambda e: app.do(commands.learn_mistakes, element("analysis-side").value, focus="coach-title"))
         app.listen(self.graph, "keydown", self.on_key)
 
     def shown(self, state):
@@ -60,6 +62,7 @@ class AnalysisPanel:
         shown = self.shown(state)
         element("analysis-move").textContent = analysis.move_words(found, shown, state.session.moves) if shown else ""
         element("analysis-summary").textContent = analysis.summary(found) if found["counts"] else ""
+        element("analysis-learn").hidden = not (found["done"] and found["marks"])
         width = self.graph.clientWidth or 300
         ratio = window.devicePixelRatio or 1
         self.graph.width, self.graph.height = int(width * ratio), int(80 * ratio)

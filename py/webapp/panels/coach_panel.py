@@ -85,7 +85,7 @@ class CoachPanel:
 
     @staticmethod
     def show_buttons(run):
-        lesson = run.kind == "lesson"
+        lesson = run.kind != "puzzle"  # (a lesson, or learning from one's mistakes)
         done = run.passed()
         waiting = not lesson and run.reply_due() is not None
         element("coach-show").hidden = done or (lesson and run.finished)
@@ -94,7 +94,7 @@ class CoachPanel:
         element("coach-back").hidden = (not lesson and run.custom) or run.index == 0
         element("coach-next").hidden = (not lesson and run.custom) or run.index >= run.count - (0 if lesson else 1)
         element("coach-next").textContent = "Finish" if lesson and run.index == run.count - 1 else "Next"
-        element("coach-play").hidden = not (lesson and run.finished)
+        element("coach-play").hidden = not (run.kind == "lesson" and run.finished)
         element("coach-pick").hidden = lesson or run.custom
         element("coach-share").hidden = lesson
 

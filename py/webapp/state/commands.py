@@ -15,6 +15,7 @@ from webapp.state.page_state import PageState
 from webapp.words.record import parse_record, settings_from_query
 from boardgames.core import OTHER, SIDE_NAMES
 from webapp.state.session import COMPUTER, FRIEND, HUMAN, PAGE, Session
+from webapp.state.mistakes import MistakesRun
 from webapp.state.setup_editor import BoardEditor
 
 # -- games ---------------------------------------------------------------------------
@@ -291,7 +292,7 @@ def close_editor(state: PageState) -> None:
 # -- lessons and puzzles ---------------------------------------------------------------
 
 
-def start_exercise(state: PageState, run: coach.LessonRun | coach.PuzzleRun) -> None:
+def start_exercise(state: PageState, run: coach.LessonRun | coach.PuzzleRun | MistakesRun) -> None:
     """Put a lesson's or puzzle's exercise on the board (keeping the game to come back to)."""
     if state.exercise is None:
         state.left = state.session
@@ -301,11 +302,26 @@ def start_exercise(state: PageState, run: coach.LessonRun | coach.PuzzleRun) -> 
 
 
 def leave_exercise(state: PageState) -> None:
-    """Back to the game that was on the board."""
-    back = state.left
+    """Back to the game that was on the board (and its review, after learning from it)."""
+    back, run = state.left, state.exercise
     state.exercise = state.left = None
     begin(state, back)
+    if run.kind == "mistakes":
+        state.analysis = run.analysis
     state.say("")
+
+
+def learn_mistakes(state: PageState, side: str) -> None:
+    """Learn from `side`'s marked moves in the review of the game on the board."""
+    found = state.analysis
+    if found is None or not found["marks"]:
+        state.say("Review the game first: then learn from its marked moves.")
+        return
+    run = MistakesRun(state.session, found, side)
+    if not run.count:
+        state.say(f"{SIDE_NAMES[side].capitalize()} has no marked moves in this game.")
+        return
+    start_exercise(state, run)
 
 
 def play_beginner(state: PageState) -> None:
