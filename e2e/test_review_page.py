@@ -105,3 +105,30 @@ def test_learn_from_the_mistakes_by_clicks(context, site, watch):
     page.click("#coach-leave")
     assert state(page)["moves"] == [missed] and state(page)["analysis"]["done"]
     assert watch.console_errors == [] and watch.foreign_requests() == []
+
+
+@pytest.mark.parametrize("button", ["download-record", "download-otn"])
+def test_a_record_saved_as_a_file_opens_again(context, site, watch, tmp_path, button):
+    page = watch.follow(context.new_page())
+    page.goto(f"{site}/index.html?game=tablut")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    for _ in range(7):
+        page.evaluate("window.boardgames.play(window.boardgames.state().legal[3])")
+    played = state(page)["moves"]
+    page.click("#share summary")
+    with page.expect_download() as download:
+        page.click(f"#{button}")
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    assert path.read_text().startswith("[Game \"tablut\"]" if button == "download-record" else "[variant:Tablut]")
+    page.evaluate("window.boardgames.newGame('vut')")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_function("window.boardgames.state().game === 'tablut'")
+    assert state(page)["moves"] == played and page.inner_text("#message").startswith("Record loaded: 7 moves")
+    broken = tmp_path / "broken.txt"
+    broken.write_text(path.read_text().replace(played[2], "a1-a9"))
+    page.set_input_files("#record-file", str(broken))
+    page.wait_for_function("document.getElementById('message').textContent.includes('could not be loaded')")
+    assert "move 3" in page.inner_text("#message")
+    assert state(page)["moves"] == played, "the game is unchanged"
+    assert watch.console_errors == [] and watch.foreign_requests() == []

@@ -107,6 +107,10 @@ class Tablut(Game):
     kinds = {KING: Man("king", "crowned", 0.9), SWEDE: Man("soldier", "disc", 0.78),
              MUSCOVITE: Man("soldier", "disc", 0.78)}
     special_cells = {"e5": "throne"}
+    # OpenTafl Notation (opentafl.py): edge escape, no corners, a side surrounded does not
+    # lose by that, the empty throne hostile to nobody, only the king on or over it
+    opentafl_rules = "dim:9 esc:e surf:n cor: cenh: cenhe: cenp:K cens:K"
+    opentafl_men = {MUSCOVITE: "t", SWEDE: "T", KING: "K"}
 
     def check_position(self, state):
         board = state.board

@@ -12,7 +12,7 @@ from webapp.state import analysis, commands
 from webapp.words import sharing
 from webapp.dom import add_text, copy_box, element, js_object, page_address
 from webapp.drawing.picture import draw_picture, picture_name, picture_size, position_svg
-from webapp.words.record import game_record
+from webapp.words.record import MAX_RECORD, game_record, opentafl_record
 
 
 class SharePanel:
@@ -31,6 +31,9 @@ class SharePanel:
         app.listen(element("download-svg"), "click", lambda e: self.download("svg"))
         app.listen(element("load-record"), "click",
                    lambda e: app.do(commands.load_record, element("record-paste").value))
+        app.listen(element("record-file"), "change", lambda e: app.launch(self.open_file()))
+        app.listen(element("download-record"), "click", lambda e: self.save_text("record-text", "txt"))
+        app.listen(element("download-otn"), "click", lambda e: self.save_text("otn-text", "otn.txt"))
 
     def render(self, state):
         self.show_history(state)
@@ -73,8 +76,32 @@ class SharePanel:
         element("share-link").value = link
         element("full-site").href = link
         element("record-text").value = game_record(session)
+        otn = opentafl_record(session)
+        element("otn-box").hidden = element("download-otn").hidden = otn is None
+        element("otn-text").value = otn or ""
         element("embed-code").value = sharing.embed_snippet(sharing.page_link(base_url, session, level, embed=True))
         element("position-text").value = session.game.fen(state.view.shown_state(session))
+
+    async def open_file(self):
+        """Load the record in the file the reader picked (a huge file is refused unread)."""
+        picker = element("record-file")
+        if not picker.files.length:
+            return
+        chosen = picker.files.item(0)
+        picker.value = ""
+        if chosen.size > 4 * MAX_RECORD:
+            self.app.say(f"{chosen.name} is {chosen.size // 1_000_000 or 1} MB: far too big for a game record. "
+                         "Your game is unchanged.")
+            return
+        self.app.do(commands.load_record, str(await chosen.text()))
+
+    def save_text(self, box_id, extension):
+        """Save a record box's text as a file."""
+        session = self.app.state.session
+        name = f"{session.game_id}-{len(session.moves)}-moves.{extension}"
+        blob = js.Blob.new(to_js([element(box_id).value]), js_object({"type": "text/plain"}))
+        save_url(js.URL.createObjectURL(blob), name, made=True)
+        self.app.say(f"Record saved as {name} (where this browser allows downloads).")
 
     def download(self, extension):
         """Save a picture of the position shown, as PNG or SVG (webapp/drawing/picture.py)."""
@@ -82,18 +109,22 @@ class SharePanel:
         name = picture_name(session, view, extension)
         if extension == "svg":
             blob = js.Blob.new(to_js([position_svg(session, view)]), js_object({"type": "image/svg+xml"}))
-            url = js.URL.createObjectURL(blob)
+            save_url(js.URL.createObjectURL(blob), name, made=True)
         else:
             canvas = document.createElement("canvas")
             width, height = picture_size(session, view)
             canvas.width, canvas.height = round(width), round(height)
             draw_picture(canvas.getContext("2d"), session, view)
-            url = canvas.toDataURL("image/png")
-        link = document.createElement("a")
-        link.href, link.download = url, name
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        if extension == "svg":
-            window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
+            save_url(canvas.toDataURL("image/png"), name)
         self.app.say(f"Picture saved as {name} (where this browser allows downloads).")
+
+
+def save_url(url, name, made=False):
+    """Offer `url` as a download called `name` (`made`: an object URL, let go later)."""
+    link = document.createElement("a")
+    link.href, link.download = url, name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    if made:
+        window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)

@@ -11,6 +11,9 @@ Record (tag lines, then the moves; move numbers are optional on input):
 
     1. a1-b2 h8-g7 2. b2-c3
 
+An OpenTafl record (its rules string `dim:9 ... start:/.../`, then the turns) is read
+and written too, for the games that declare OpenTafl's rules (boardgames/opentafl.py).
+
 Link query: `game=vault&size=8&fen=...&moves=a1-b2+h8-g7`, plus the page's settings
 `computer=white|black|both|none`, `level=1..4`, `embed=1`.
 A replay that meets an illegal move stops with a ValueError naming the move's number.
@@ -20,7 +23,10 @@ import json
 import re
 from urllib.parse import urlencode
 
-from boardgames import GAME_IDS, game_ids, get_game
+from boardgames import GAME_IDS, game_class, game_ids, get_game
+from boardgames.opentafl import RESULTS as OPENTAFL_RESULTS
+from boardgames.opentafl import read_record as read_opentafl
+from boardgames.opentafl import speaks_opentafl, write_record
 
 from webapp.state.session import COMPUTER, HUMAN, Session
 from webapp.words import friend_link
@@ -30,6 +36,7 @@ TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
 MOVE_NUMBER = re.compile(r"^\d+\.+$")
 COMPUTER_SIDES = {"none": "", "white": "w", "black": "b", "both": "wb"}
 LEVELS = (1, 2, 3, 4)
+MAX_RECORD = 200_000  # characters: a 1000-move game with comments is far less
 
 
 def option_text(options):
@@ -80,10 +87,48 @@ def game_record(session):
     return "\n".join(lines).rstrip() + "\n"
 
 
+def opentafl_record(session):
+    """The game as an OpenTafl record (None for a game OpenTafl does not play, or one
+    begun with White to move, which its records cannot say)."""
+    game = session.game
+    if not speaks_opentafl(game) or session.states[0].turn != "b":
+        return None
+    tags = {"variant": game.name}
+    result = session.result
+    if result is not None:
+        tags["result"] = OPENTAFL_RESULTS[result["winner"]]
+        tags["termination"] = result["reason"]
+    return write_record(game, session.states[0], session.moves, tags, resigned=session.resigned is not None)
+
+
+def parse_opentafl(text, players=None):
+    """A session from an OpenTafl record, of the game whose rules string it matches."""
+    errors = []
+    for game_id in game_ids():
+        if not speaks_opentafl(game_class(game_id)):
+            continue
+        try:
+            start, moves, resigned = read_opentafl(get_game(game_id), text)
+        except ValueError as error:
+            errors.append(str(error))
+            continue
+        session = replay(game_id, {}, start, moves, players)
+        if resigned is not None and session.result is None:
+            session.resign(resigned)
+        return session
+    raise ValueError(errors[0] if errors else "no game here reads OpenTafl records")
+
+
 def parse_record(text, players=None):
-    """A session from a pasted record; ValueError saying what is wrong and where."""
+    """A session from a pasted record (ours, or an OpenTafl record: its rules string
+    begins `dim:`); ValueError saying what is wrong and where."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError("the game record is empty")
+    if len(text) > MAX_RECORD:
+        raise ValueError(f"the record is {len(text) // 1000} kB: far longer than a game "
+                         f"(at most {MAX_RECORD // 1000} kB)")
+    if any(line.strip().startswith("dim:") for line in text.splitlines()):
+        return parse_opentafl(text, players)
     tags, tokens = {}, []
     for number, line in enumerate(text.strip().splitlines(), start=1):
         line = line.strip()
