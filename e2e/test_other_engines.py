@@ -5,7 +5,7 @@ WebKitGTK MiniBrowser through WebKitWebDriver and Selenium, on a virtual X displ
 One smoke, written once against a four-call driver (goto, evaluate, wait, click), in each
 engine: the page starts, a move by clicks, the computer's reply, a puzzle solved, an embed
 started by a click on its picture, and a returning visit started from the snapshot under
-the service worker.
+the service worker; a game reviewed by the AI worker.
 
 On this loopback server a first visit starts from the snapshot too (downloaded: the loader
 measures its `rate`), so the returning visit is told apart by what the loader reports and
@@ -189,6 +189,10 @@ def test_the_page_starts_plays_and_embeds(engine, site):
     moves = state(engine)["moves"]
     assert moves[0] == first and moves[1] in game.legal(game.play(game.new(), first))
 
+    # The game reviewed by the AI worker: an evaluation per position.
+    found = engine.evaluate("window.boardgames.analyse().then(() => window.boardgames.state().analysis)")
+    assert found["done"] and len(found["evals"]) == 3
+
     # A puzzle: its winning move, by clicks.
     puzzles = puzzles_for("tablut", read_puzzles())
     number, puzzle = next((n, p) for n, p in enumerate(puzzles, start=1) if p.moves == 1)
@@ -224,3 +228,31 @@ def test_the_page_starts_plays_and_embeds(engine, site):
     assert started["rate"] is None, f"the snapshot came from the cache, not the network: {started}"
     assert any(name.startswith("python-snapshot") for name in engine.evaluate("caches.keys()"))
     assert engine.console_errors == []
+
+
+def test_live_play_between_firefox_and_chromium(browser, site, tmp_path):
+    """The live codes carry between engines: Firefox hosts, Chromium joins, a move each way."""
+    firefox = Firefox(tmp_path / "profile")
+    guest = browser.new_context().new_page()
+    try:
+        open_ready(firefox, f"{site}/index.html?game=tablut")
+        code = firefox.evaluate("window.boardgames.liveHost('black')")
+        guest.goto(f"{site}/index.html")
+        guest.wait_for_selector("body[data-ready='1']", state="attached", timeout=START_MS)
+        answer = guest.evaluate("async code => await window.boardgames.liveJoin(code)", code)
+        assert firefox.evaluate(f"window.boardgames.liveAccept({json.dumps(answer)}).then(() => 'connected')") == \
+            "connected"
+        guest.wait_for_function("window.boardgames.state().friend && "
+                                "window.boardgames.state().friend.connection === 'connected'")
+        first = state(firefox)["legal"][0]
+        for cell in get_game("tablut").move_cells(first):
+            click_cell(firefox, cell)
+        guest.wait_for_function("window.boardgames.state().moves.length === 1")
+        reply = guest.evaluate("window.boardgames.state().legal[0]")
+        assert guest.evaluate(f"window.boardgames.play({json.dumps(reply)}).ok")
+        firefox.wait("window.boardgames.state().moves.length === 2")
+        assert state(firefox)["moves"] == [first, reply] == guest.evaluate("window.boardgames.state().moves")
+        assert firefox.console_errors == []
+    finally:
+        guest.context.close()
+        firefox.close()
