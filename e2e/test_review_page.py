@@ -132,3 +132,26 @@ def test_a_record_saved_as_a_file_opens_again(context, site, watch, tmp_path, bu
     assert "move 3" in page.inner_text("#message")
     assert state(page)["moves"] == played, "the game is unchanged"
     assert watch.console_errors == [] and watch.foreign_requests() == []
+
+
+def test_a_comment_and_a_mark_travel_to_an_embeds_viewer(context, site, watch):
+    page = watch.follow(context.new_page())
+    page.goto(f"{site}/index.html?game=tablut&moves=d1-d3+e3-f3+a4-c4")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    page.click("#move-list button[data-index='2']")
+    assert page.inner_text("#comment-label") == "Comment on move 2 (e3-f3)"
+    page.fill("#comment-text", "White should keep the f-file closed.")
+    page.press("#comment-text", "Tab")  # (a comment is kept when its box is left)
+    page.select_option("#glyph-select", "?!")
+    assert page.inner_text("#move-list button[data-index='2']").replace("\n", "") == "e3-f3?!"
+    record = page.input_value("#record-text")
+    assert "1. d1-d3 e3-f3?! {White should keep the f-file closed.} 2. a4-c4" in record
+    link = page.input_value("#share-link")
+    assert "notes=" in link
+    embed = watch.follow(context.new_page())
+    embed.goto(f"{link}&embed=1&viewer=1&autostart=1&ply=2")
+    embed.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    assert embed.inner_text("#viewer-comment") == "White should keep the f-file closed."
+    embed.click("#viewer-back")
+    assert embed.inner_text("#viewer-comment") == "" and embed.locator("#annotate").is_hidden()
+    assert watch.console_errors == [] and watch.foreign_requests() == []

@@ -181,3 +181,22 @@ def test_learning_needs_a_review_with_marks_for_that_side():
     state = PageState(Session("pux"), settings=defaults())
     commands.learn_mistakes(state, "w")
     assert state.exercise is None and "Review the game first" in state.message
+
+
+def test_the_reviews_marks_are_kept_in_the_record_beside_the_readers_comments():
+    from webapp.words.record import game_record
+    state = reviewed_state()
+    found = state.analysis
+    first = found["marks"][0]
+    commands.review(state, first["ply"])
+    commands.annotate(state, "My idea.", None)
+    analysis.keep_marks(state)
+    analysis.keep_marks(state)  # (twice: the better move is not written twice)
+    session = state.session
+    assert session.glyphs == {mark["ply"]: mark["mark"] for mark in found["marks"]}
+    assert session.comments[first["ply"]] == f"My idea. Better was {first['best']} ({' '.join(first['line'])})."
+    assert f"{session.moves[first['ply'] - 1]}{first['mark']} {{My idea. Better was" in game_record(session)
+    assert state.analysis is found  # (annotating does not change the game's moves)
+    commands.review(state, 0)
+    commands.annotate(state, "Before the first move?", None)
+    assert "Pick a move first" in state.message and 0 not in session.comments

@@ -128,3 +128,58 @@ def test_corrupt_saved_games_are_refused(payload, message):
 def test_computer_param_reads_back(players, computer):
     assert computer_param(players) == computer
     assert settings_from_query({"computer": computer})[0]["players"] == players
+
+
+def test_comments_and_marks_round_trip_through_the_record_and_the_saved_game():
+    session = Session("tablut")
+    for move in ("d1-d3", "e3-f3", "a4-c4"):
+        session.play(move)
+    session.annotate(2, comment="Too slow {really}.", glyph="?!")
+    session.annotate(3, glyph="!")
+    text = game_record(session)
+    assert "1. d1-d3 e3-f3?! {Too slow (really).} 2. a4-c4!" in text
+    again = parse_record(text)
+    assert (again.moves, again.comments, again.glyphs) == (session.moves, {2: "Too slow (really)."}, {2: "?!", 3: "!"})
+    restored, _ = restore(saved_payload(again, 2))
+    assert (restored.comments, restored.glyphs) == (again.comments, again.glyphs)
+    again.undo()
+    again.play("a4-a3")  # another move 3: its old mark is dropped
+    assert again.glyphs == {2: "?!"}
+
+
+@pytest.mark.parametrize("moves,read,variations", [
+    # | move text of a record | main line | variations read past |
+    ("1. d1-d3 (1. d9-d7 e3-f3) e3-f3", ["d1-d3", "e3-f3"], 1),
+    ("1. d1-d3 {a {comment} e3-f3", ["d1-d3", "e3-f3"], 0),  # (a comment ends at the first brace)
+    ("1. d1-d3 $1 e3-f3 (1... e3-e4 (1... e5-e4)) *", ["d1-d3", "e3-f3"], 1),
+])
+def test_variations_and_foreign_glyphs_are_read_past(moves, read, variations):
+    from webapp.words.record import read_moves
+    assert read_moves(moves)[0] == read and read_moves(moves)[3] == variations
+
+
+@pytest.mark.parametrize("moves,message", [("1. d1-d3 (e3-f3", "never closed"), ("1. d1-d3 ) e3-f3", "closes no")])
+def test_an_unbalanced_variation_is_refused(moves, message):
+    with pytest.raises(ValueError, match=message):
+        parse_record(f'[Game "tablut"]\n{moves}')
+
+
+def test_a_links_notes_carry_the_comments_and_marks():
+    session = Session("tablut")
+    for move in ("d1-d3", "e3-f3"):
+        session.play(move)
+    session.annotate(2, comment="Why? {here}", glyph="?!")
+    params = dict(parse_qsl(share_query(session)))
+    settings, problems = settings_from_query(params)
+    assert problems == [] and settings["notes"] == {"comments": {2: "Why? {here}"}, "glyphs": {2: "?!"}}
+
+
+@pytest.mark.parametrize("notes,problem", [
+    ("{", "they are not JSON"),
+    ('{"5": ["?", ""]}', "the game has no move 5"),
+    ('{"1": ["?x", ""]}', "move 1's note is not [mark, comment]"),
+])
+def test_bad_notes_in_a_link_are_explained_and_the_game_still_opens(notes, problem):
+    settings, problems = settings_from_query({"game": "tablut", "moves": "d1-d3", "notes": notes})
+    assert settings["moves"] == ["d1-d3"] and settings["notes"] == {}
+    assert problems == [f"The link's comments could not be read ({problem}); the game is shown without them."]

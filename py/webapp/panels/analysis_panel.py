@@ -22,6 +22,7 @@ class AnalysisPanel:
         app.listen(element("analysis-stop"), "click", lambda e: app.do(analysis.stop))
         app.listen(element("analysis-close"), "click", lambda e: app.do(analysis.close, focus="analyse"))
         app.listen(self.graph, "click", self.on_click)
+        app.listen(element("analysis-keep"), "click", lambda e: app.do(analysis.keep_marks))
         app.listen(element("analysis-mistakes"), "click",
                    lambda e: app.do(commands.learn_mistakes, element("analysis-side").value, focus="coach-title"))
         app.listen(self.graph, "keydown", self.on_key)

@@ -18,6 +18,7 @@ from webapp.words.record import MAX_RECORD, game_record, opentafl_record
 class SharePanel:
     def __init__(self, app):
         self.app = app
+        self.annotating = None  # (session, ply) whose annotations the editor shows
 
     def install(self):
         app = self.app
@@ -32,12 +33,30 @@ class SharePanel:
         app.listen(element("load-record"), "click",
                    lambda e: app.do(commands.load_record, element("record-paste").value))
         app.listen(element("record-file"), "change", lambda e: app.launch(self.open_file()))
+        app.listen(element("comment-text"), "change",
+                   lambda e: app.do(commands.annotate, element("comment-text").value, None))
+        app.listen(element("glyph-select"), "change",
+                   lambda e: app.do(commands.annotate, None, element("glyph-select").value))
         app.listen(element("download-record"), "click", lambda e: self.save_text("record-text", "txt"))
         app.listen(element("download-otn"), "click", lambda e: self.save_text("otn-text", "otn.txt"))
 
     def render(self, state):
         self.show_history(state)
+        self.show_annotations(state)
         self.show_links(state)
+
+    def show_annotations(self, state):
+        """The editor of the shown move's comment and mark (its texts set when another
+        move is shown, so typing is never overwritten)."""
+        session = state.session
+        ply = commands.shown_ply(state)
+        element("annotate").hidden = ply == 0 or state.embedded or state.exercise is not None
+        if ply == 0 or self.annotating == (session, ply):
+            return
+        self.annotating = (session, ply)
+        element("comment-label").textContent = f"Comment on move {ply} ({session.moves[ply - 1]})"
+        element("comment-text").value = session.comments.get(ply, "")
+        element("glyph-select").value = session.glyphs.get(ply, "")
 
     @staticmethod
     def show_history(state):
@@ -51,10 +70,13 @@ class SharePanel:
             button.type = "button"
             button.setAttribute("data-index", str(number))
             mark = analysis.mark_at(state.analysis, number)
+            glyph = session.glyphs.get(number) or (mark["mark"] if mark is not None else None)
             words = ""
-            if mark is not None:
-                add_text(button, "span", mark["mark"]).className = "mark"
-                words = f" ({analysis.MARK_WORDS[mark['mark']]})"
+            if glyph is not None:
+                add_text(button, "span", glyph).className = "mark"
+                words = f" ({analysis.GLYPH_WORDS[glyph]})"
+            if number in session.comments:
+                words += f", commented: {session.comments[number]}"
             button.setAttribute("aria-label", f"Show the position after move {number}, {move}{words}")
             button.setAttribute("aria-pressed", "true" if number == reviewing else "false")
         element("review").hidden = reviewing is None

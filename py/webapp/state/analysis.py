@@ -15,6 +15,7 @@ from webapp.state.page_state import PageState
 
 MARK_WORDS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
 ARTICLES = {"?!": "an", "?": "a", "??": "a"}
+GLYPH_WORDS = {**MARK_WORDS, "!!": "brilliant", "!": "good move", "!?": "interesting"}
 
 
 def begin(state: PageState) -> None:
@@ -55,6 +56,18 @@ def stop(state: PageState) -> None:
     if analysis is not None and analysis["running"]:
         analysis["running"] = False
         state.say(f"Review stopped at {analysis['progress']:.0%}: what it found so far is shown.")
+
+
+def keep_marks(state: PageState) -> None:
+    """Write the review's marks and better moves into the game's annotations (a comment
+    of the reader's own is kept, the better move added after it)."""
+    found, session = state.analysis, state.session
+    for mark in found["marks"]:
+        better = f"Better was {mark['best']} ({' '.join(mark['line'])})."
+        mine = session.comments.get(mark["ply"], "")
+        session.annotate(mark["ply"], glyph=mark["mark"],
+                         comment=mine if better in mine else f"{mine} {better}".strip())
+    state.say(f"{len(found['marks'])} marks kept in the game's record (Share and save).")
 
 
 def close(state: PageState) -> None:

@@ -12,7 +12,7 @@ import random
 from webapp.state import coach, embed, live
 from webapp.worker.computer import is_demo
 from webapp.state.page_state import PageState
-from webapp.words.record import parse_record, settings_from_query
+from webapp.words.record import read_record, settings_from_query
 from boardgames.core import OTHER, SIDE_NAMES
 from webapp.state.session import COMPUTER, FRIEND, HUMAN, PAGE, Session
 from webapp.state.mistakes import MistakesRun
@@ -58,12 +58,14 @@ def change_options(state: PageState, chosen: dict[str, str]) -> None:
 
 def load_record(state: PageState, text: str) -> None:
     try:
-        session = parse_record(text, players=dict(state.players))
+        session, variations = read_record(text, players=dict(state.players))
     except ValueError as error:
         state.say(f"That record could not be loaded: {error}. Your game is unchanged.")
         return
     begin(state, session)
-    state.say(f"Record loaded: {len(session.moves)} moves of {session.game.name}.")
+    skipped = (f" Its {variations} variation{'s' if variations > 1 else ''} (in parentheses) "
+               "are not shown here: the main line is loaded.") if variations else ""
+    state.say(f"Record loaded: {len(session.moves)} moves of {session.game.name}.{skipped}")
 
 
 def undo(state: PageState) -> None:
@@ -91,6 +93,22 @@ def review(state: PageState, index: int | None) -> None:
     state.view.review(state.session, index)
     state.session.select(None)
     state.say("")
+
+
+def shown_ply(state: PageState) -> int:
+    """The move whose position is on the board (0: the start)."""
+    reviewing = state.view.reviewing
+    return len(state.session.moves) if reviewing is None else reviewing
+
+
+def annotate(state: PageState, comment: str | None = None, glyph: str | None = None) -> None:
+    """Comment on, or mark, the move whose position is shown."""
+    ply = shown_ply(state)
+    if ply == 0:
+        state.say("Pick a move first: a comment belongs to a move.")
+        return
+    state.session.annotate(ply, comment=comment, glyph=glyph)
+    state.say(f"Move {ply} annotated: it goes with the record and the saved game.")
 
 
 def flip(state: PageState) -> None:

@@ -26,6 +26,9 @@ class Session:
         self.extras = frozenset()  # cells the selected man's move takes along (Pux: carried pieces)
         self.agreed_draw = False  # the players agreed a draw here (kept until undone)
         self.resigned = None  # the side that resigned ("w"/"b"), None while nobody has
+        # annotations, by ply (1 = the first move): a comment, and a move mark (?!, ?, ??, !, !!, !?)
+        self.comments: dict[int, str] = {}
+        self.glyphs: dict[int, str] = {}
         self.message = ""
         self.revision = 0  # counts changes of the position, so the page's panels see them
         self.referee = None  # while a lesson or puzzle runs: move -> True to let it be played
@@ -176,7 +179,25 @@ class Session:
             self.undone.pop()
         else:
             self.undone = []
+            self.forget_annotations(len(self.moves))  # (they were of the moves taken back)
         return move
+
+    def forget_annotations(self, first):
+        """Drop the comments and marks of plies `first` and later."""
+        for notes in (self.comments, self.glyphs):
+            for ply in [ply for ply in notes if ply >= first]:
+                del notes[ply]
+
+    def annotate(self, ply, comment=None, glyph=None):
+        """Set (or, with an empty text, clear) move `ply`'s comment or mark."""
+        if not 1 <= ply <= len(self.moves):
+            raise ValueError(f"there is no move {ply} to annotate")
+        for notes, text in ((self.comments, comment), (self.glyphs, glyph)):
+            if text is not None:
+                if text.strip():
+                    notes[ply] = text.strip()
+                else:
+                    notes.pop(ply, None)
 
     # -- undo / redo ---------------------------------------------------------------
     def undo(self):

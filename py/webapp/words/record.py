@@ -9,7 +9,11 @@ Record (tag lines, then the moves; move numbers are optional on input):
     [Start "pppppppp/8/8/8/8/8/8/PPPPPPPP w"]
     [Result "White wins: ..."]
 
-    1. a1-b2 h8-g7 2. b2-c3
+    1. a1-b2 h8-g7?! {Better was h8-h5.} 2. b2-c3
+
+A move may carry a mark (`!!`, `!`, `!?`, `?!`, `?`, `??`) and be followed by a comment in
+braces; variations in parentheses are read past (the main line is loaded, and the reader
+told), as are `$n` glyphs of other programs.
 
 An OpenTafl record (its rules string `dim:9 ... start:/.../`, then the turns) is read
 and written too, for the games that declare OpenTafl's rules (boardgames/opentafl.py).
@@ -34,6 +38,9 @@ from webapp.words import friend_link
 SAVE_VERSION = 1
 TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
 MOVE_NUMBER = re.compile(r"^\d+\.+$")
+GLYPHS = ("!!", "!?", "?!", "??", "!", "?")
+GLYPH = re.compile(r"^(.*?)(!!|!\?|\?!|\?\?|!|\?)$")
+TOKEN = re.compile(r"\{[^}]*\}|\(|\)|[^\s(){}]+")
 COMPUTER_SIDES = {"none": "", "white": "w", "black": "b", "both": "wb"}
 LEVELS = (1, 2, 3, 4)
 MAX_RECORD = 200_000  # characters: a 1000-move game with comments is far less
@@ -82,7 +89,10 @@ def game_record(session):
     lines.append("")
     plies = []  # numbered in pairs from the first mover (Black in Tablut)
     for i, move in enumerate(session.moves):
-        plies += [f"{i // 2 + 1}.", move] if i % 2 == 0 else [move]
+        text = move + session.glyphs.get(i + 1, "")
+        plies += [f"{i // 2 + 1}.", text] if i % 2 == 0 else [text]
+        if i + 1 in session.comments:
+            plies.append("{" + session.comments[i + 1].replace("{", "(").replace("}", ")") + "}")
     lines.append(" ".join(plies))
     return "\n".join(lines).rstrip() + "\n"
 
@@ -122,33 +132,69 @@ def parse_opentafl(text, players=None):
 def parse_record(text, players=None):
     """A session from a pasted record (ours, or an OpenTafl record: its rules string
     begins `dim:`); ValueError saying what is wrong and where."""
+    return read_record(text, players)[0]
+
+
+def read_record(text, players=None):
+    """(session, variations read past) of a pasted record, as parse_record."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError("the game record is empty")
     if len(text) > MAX_RECORD:
         raise ValueError(f"the record is {len(text) // 1000} kB: far longer than a game "
                          f"(at most {MAX_RECORD // 1000} kB)")
     if any(line.strip().startswith("dim:") for line in text.splitlines()):
-        return parse_opentafl(text, players)
-    tags, tokens = {}, []
+        return parse_opentafl(text, players), 0
+    tags, body = {}, []
     for number, line in enumerate(text.strip().splitlines(), start=1):
         line = line.strip()
         if not line:
             continue
         match = TAG.match(line)
-        if match:
+        if match and not body:
             tags[match.group(1).lower()] = match.group(2)
-        elif line.startswith("["):
+        elif line.startswith("[") and not body:
             raise ValueError(f"line {number}: a header line looks like [Game \"{GAME_IDS[0]}\"]")
         else:
-            tokens += line.split()
+            body.append(line)
     if "game" not in tags:
         raise ValueError('the record has no [Game "..."] line')
     game_id = tags["game"]
     if game_id not in game_ids():
         raise ValueError(f"unknown game '{game_id}' (known: {', '.join(game_ids())})")
     options = parse_options(game_id, tags.get("options", ""))
-    moves = [t for t in tokens if not MOVE_NUMBER.match(t)]
-    return replay(game_id, options, tags.get("start"), moves, players)
+    moves, comments, glyphs, variations = read_moves(" ".join(body))
+    session = replay(game_id, options, tags.get("start"), moves, players)
+    session.comments, session.glyphs = comments, glyphs
+    return session, variations
+
+
+def read_moves(text):
+    """(main line moves, {ply: comment}, {ply: mark}, variations read past) of a record's
+    move text."""
+    moves, comments, glyphs = [], {}, {}
+    depth = variations = 0
+    for token in TOKEN.findall(text):
+        if token == "(":
+            depth += 1
+            variations += depth == 1
+        elif token == ")":
+            if not depth:
+                raise ValueError("a ')' closes no variation")
+            depth -= 1
+        elif depth or MOVE_NUMBER.match(token) or token.startswith("$") or token in ("*", "1-0", "0-1", "1/2-1/2"):
+            continue
+        elif token.startswith("{"):
+            if moves:
+                comments[len(moves)] = " ".join(filter(None, (comments.get(len(moves)), token[1:-1].strip())))
+        else:
+            found = GLYPH.match(token)
+            if found and found.group(1):
+                token = found.group(1)
+                glyphs[len(moves) + 1] = found.group(2)
+            moves.append(token)
+    if depth:
+        raise ValueError("a variation '(' is never closed")
+    return moves, {ply: text for ply, text in comments.items() if text}, glyphs, variations
 
 
 # -- the share link -------------------------------------------------------------------
@@ -172,6 +218,8 @@ def share_query(session, computer=None, level=None):
     params = game_params(session)
     if session.moves:
         params["moves"] = " ".join(session.moves)
+    if session.comments or session.glyphs:
+        params["notes"] = notes_param(session)
     if computer:
         params["computer"] = computer
     if level:
@@ -225,6 +273,12 @@ def settings_from_query(params):
     except ValueError as error:
         problems.append(f"The link's game could not be set up ({error}); starting a new game.")
         settings["broken"] = True
+    settings["notes"] = {}
+    if params.get("notes") and "broken" not in settings:
+        try:
+            settings["notes"] = read_notes(params["notes"], len(settings["moves"]))
+        except ValueError as error:
+            problems.append(f"The link's comments could not be read ({error}); the game is shown without them.")
     if params.get("friend") in ("w", "b") and "g" in params and "broken" not in settings:
         settings["friend"] = params["friend"]
         settings["friend_id"] = params.get("id")
@@ -235,12 +289,43 @@ def settings_from_query(params):
     return settings, problems
 
 
+def notes_param(session):
+    """A link's `notes`: the moves' marks and comments, as JSON {ply: [mark, comment]}."""
+    plies = sorted(set(session.comments) | set(session.glyphs))
+    return json.dumps({str(ply): [session.glyphs.get(ply, ""), session.comments.get(ply, "")] for ply in plies},
+                      separators=(",", ":"), ensure_ascii=False)
+
+
+def read_notes(text, plies):
+    """{"comments": {ply: text}, "glyphs": {ply: mark}} of a link's `notes` for a game of
+    `plies` moves; ValueError saying what is wrong."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ValueError("they are not JSON") from None
+    if not isinstance(data, dict):
+        raise ValueError("they are not a {move: [mark, comment]} table")
+    comments, glyphs = {}, {}
+    for ply, note in data.items():
+        if not (ply.isdigit() and 1 <= int(ply) <= plies):
+            raise ValueError(f"the game has no move {ply}")
+        if not (isinstance(note, list) and len(note) == 2 and all(isinstance(part, str) for part in note)
+                and note[0] in GLYPHS + ("",)):
+            raise ValueError(f"move {ply}'s note is not [mark, comment]")
+        if note[0]:
+            glyphs[int(ply)] = note[0]
+        if note[1].strip():
+            comments[int(ply)] = note[1].strip()
+    return {"comments": comments, "glyphs": glyphs}
+
+
 # -- the saved game -------------------------------------------------------------------
 def saved_payload(session, level):
     return json.dumps({"version": SAVE_VERSION, "game": session.game_id,
                        "options": session.options, "fen": session.start_fen,
                        "moves": session.moves, "players": session.players,
-                       "level": level, "agreed_draw": session.agreed_draw})
+                       "level": level, "agreed_draw": session.agreed_draw,
+                       "comments": session.comments, "glyphs": session.glyphs})
 
 
 def restore(payload):
@@ -269,4 +354,15 @@ def restore(payload):
         raise ValueError(f"the saved game is damaged ({error})") from None
     if data.get("agreed_draw") is True and session.result is None:
         session.agree_draw()
+    session.comments, session.glyphs = (_annotations(data.get(key), len(session.moves), allowed)
+                                        for key, allowed in (("comments", None), ("glyphs", GLYPHS)))
     return session, level
+
+
+def _annotations(saved, plies, allowed):
+    """{ply: text} of a saved game's annotations; what is not sound is left out."""
+    if not isinstance(saved, dict):
+        return {}
+    return {int(ply): text for ply, text in saved.items()
+            if ply.isdigit() and 1 <= int(ply) <= plies and isinstance(text, str) and text
+            and (allowed is None or text in allowed)}
