@@ -155,3 +155,20 @@ def test_a_comment_and_a_mark_travel_to_an_embeds_viewer(context, site, watch):
     embed.click("#viewer-back")
     assert embed.inner_text("#viewer-comment") == "" and embed.locator("#annotate").is_hidden()
     assert watch.console_errors == [] and watch.foreign_requests() == []
+
+
+def test_the_live_evaluation_shows_the_engines_view_of_the_shown_position(context, site, watch):
+    page = watch.follow(context.new_page())
+    page.goto(f"{site}/index.html?game=pux&moves=b2-b3")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    page.check("#eval-toggle")
+    page.wait_for_function("document.getElementById('eval-line').textContent.includes('depth 2')", timeout=30_000)
+    line = page.inner_text("#eval-line").split(": ", 1)[1].split()
+    assert line[0] in state(page)["legal"], "the best line starts with a legal move"
+    page.click("#move-list button[data-index='1']")  # (the last move: the position after it is the live one)
+    page.evaluate("window.boardgames.newGame('pux')")
+    page.wait_for_function("document.getElementById('eval-line').textContent.includes('depth')", timeout=30_000)
+    assert page.inner_text("#eval-line").split(": ", 1)[1].split()[0] in state(page)["legal"]
+    page.uncheck("#eval-toggle")
+    assert page.inner_text("#eval-line") == ""
+    assert watch.console_errors == [] and watch.foreign_requests() == []

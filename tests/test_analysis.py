@@ -200,3 +200,40 @@ def test_the_reviews_marks_are_kept_in_the_record_beside_the_readers_comments():
     commands.review(state, 0)
     commands.annotate(state, "Before the first move?", None)
     assert "Pick a move first" in state.message and 0 not in session.comments
+
+
+def test_the_live_evaluation_follows_the_position_shown():
+    import json as json_module
+    from webapp.worker import ai_worker
+    state = PageState(Session("tablut"), settings=defaults())
+    marks = Marks()
+    assert decide(state, marks).evaluate is None
+    analysis.toggle_evaluation(state)
+    effects = decide(state, marks)
+    key, session, moves = effects.evaluate
+    assert moves == [] and effects.worker and state.evaluation["eval"] is None
+    assert analysis.evaluation_words(state.evaluation) == "Evaluating…"
+    found = json_module.loads(ai_worker.evaluate_start("tablut", "{}", session.start_fen, "[]", 0.05))
+    analysis.evaluated(state, key, found)
+    assert state.evaluation["depth"] >= 1 and state.evaluation["line"][0] in session.legal()
+    assert analysis.evaluation_words(state.evaluation).startswith(("Even", "0.", "1.", "2."))
+    assert decide(state, marks).evaluate is None  # (the same position: evaluated once)
+    commands.play(state, "d1-d3")
+    assert decide(state, marks).evaluate[2] == ["d1-d3"]
+    commands.review(state, 0)
+    assert decide(state, marks).evaluate[2] == []
+    analysis.toggle_evaluation(state)
+    decide(state, marks)
+    assert state.evaluation is None
+
+
+@pytest.mark.parametrize("evaluation,words", [
+    # | eval | depth | line | words |
+    ({"eval": 130, "depth": 7, "line": ["d1-d3"]}, "1.3 for White, depth 7: d1-d3"),
+    ({"eval": -250, "depth": 3, "line": []}, "2.5 for Black, depth 3"),
+    ({"eval": {"win": "black", "plies": 3}, "depth": 4, "line": ["a1-a2"]},
+     "Black can force a win (3 plies), depth 4: a1-a2"),
+    ({"eval": {"win": "white", "plies": 0}, "depth": 0, "line": []}, "White has won, depth 0"),
+])
+def test_the_evaluation_in_words(evaluation, words):
+    assert analysis.evaluation_words(evaluation) == words

@@ -188,12 +188,21 @@ class App:
             self.peer.send(message)
         if effects.review is not None:
             self.launch(self.review(effects.review))
+        if effects.evaluate is not None:
+            self.launch(self.evaluate(*effects.evaluate))
+
+    async def evaluate(self, key, session, moves):
+        """Evaluate the position `key` in the AI worker while it is the one shown."""
+        state = self.state
+        await self.computer.follow("evaluate", session, moves, lambda found: self.do(analysis.evaluated, key, found),
+                                   lambda: state.evaluation is not None and state.evaluation["key"] == key)
 
     async def review(self, job):
         """Go over the game in the AI worker while `job` is the page's review."""
         state = self.state
         try:
-            await self.computer.review(job["session"], lambda found: self.do(analysis.progress, job, found),
+            await self.computer.follow("review", job["session"], job["session"].moves,
+                                       lambda found: self.do(analysis.progress, job, found),
                                        lambda: state.analysis is job and job["running"])
         except Exception as error:  # noqa: BLE001 - a broken worker: the review says so, the page plays on
             js.console.warn(f"boardgames: the review stopped: {error}")

@@ -23,6 +23,7 @@ class AnalysisPanel:
         app.listen(element("analysis-close"), "click", lambda e: app.do(analysis.close, focus="analyse"))
         app.listen(self.graph, "click", self.on_click)
         app.listen(element("analysis-keep"), "click", lambda e: app.do(analysis.keep_marks))
+        app.listen(element("eval-toggle"), "change", lambda e: app.do(analysis.toggle_evaluation))
         app.listen(element("analysis-mistakes"), "click",
                    lambda e: app.do(commands.learn_mistakes, element("analysis-side").value, focus="coach-title"))
         app.listen(self.graph, "keydown", self.on_key)
@@ -50,6 +51,9 @@ class AnalysisPanel:
         self.open(max(0, min(len(state.session.moves), self.shown(state) + steps[event.key])))
 
     def render(self, state):
+        element("eval-box").hidden = not state.embed["engine"]
+        element("eval-toggle").checked = state.evaluating
+        element("eval-line").textContent = analysis.evaluation_words(state.evaluation)
         found = state.analysis
         element("analysis").hidden = found is None
         element("analyse").disabled = not state.session.moves

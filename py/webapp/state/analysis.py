@@ -70,6 +70,47 @@ def keep_marks(state: PageState) -> None:
     state.say(f"{len(found['marks'])} marks kept in the game's record (Share and save).")
 
 
+def toggle_evaluation(state: PageState) -> None:
+    """The engine's evaluation and best line of the shown position, live, on or off."""
+    if not state.embed.get("engine", True):
+        state.say(ENGINE_OFF)
+        return
+    state.evaluating = not state.evaluating
+    state.say("")
+
+
+def shown_position(state: PageState) -> tuple:
+    """What identifies the position on the board: the game and the moves that reach it."""
+    session = state.session
+    reviewing = state.view.reviewing
+    moves = session.moves if reviewing is None else session.moves[:reviewing]
+    return session.game_id, tuple(sorted(session.options.items())), session.start_fen, tuple(moves)
+
+
+def evaluated(state: PageState, key: tuple, found: dict[str, Any]) -> None:
+    """The evaluation so far of the position `key` (the worker's evaluate_step answer)."""
+    if state.evaluation is not None and state.evaluation["key"] == key:
+        state.evaluation.update({name: found[name] for name in ("eval", "depth", "line", "done")})
+
+
+def evaluation_words(evaluation: dict[str, Any] | None) -> str:
+    """"+1.3 for White, depth 7: d1-d3 e3-f3 ..." (the side ahead, in men)."""
+    if evaluation is None:
+        return ""
+    value = evaluation["eval"]
+    if value is None:
+        return "Evaluating…"
+    if isinstance(value, dict):
+        side = value["win"].capitalize()
+        head = f"{side} has won" if not value["plies"] else f"{side} can force a win ({value['plies']} plies)"
+    elif value == 0:
+        head = "Even"
+    else:
+        head = f"{abs(value) / 100:.1f} for {'White' if value > 0 else 'Black'}"
+    line = " ".join(evaluation["line"])
+    return f"{head}, depth {evaluation['depth']}" + (f": {line}" if line else "")
+
+
 def close(state: PageState) -> None:
     state.analysis = None
     state.say("")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from webapp.state.coach import solved_text
-from webapp.state.analysis import better_move, is_for
+from webapp.state.analysis import better_move, is_for, shown_position
 from webapp.state.live import outgoing
 from webapp.worker.computer import is_demo, pause_before_move
 from webapp.state.page_state import PageState
@@ -39,6 +39,7 @@ class Effects:
         self.connect: tuple | None = None  # what the live link must do: ("offer",), ("answer", sdp), ("accept", sdp)
         self.disconnect: bool = False  # live play stopped: close the link
         self.review: Any = None  # the review (state.analysis) to start searching
+        self.evaluate: Any = None  # (key, session, moves): evaluate the position those moves reach
 
 
 class Marks:
@@ -59,6 +60,7 @@ class Marks:
         self.autoplay: bool = False
         self.live: bool = False  # live play was on
         self.review: Any = None  # the review last started
+        self.evaluated: Any = None  # the position last evaluated
 
 
 def decide(state: PageState, marks: Marks) -> Effects:
@@ -96,6 +98,7 @@ def decide(state: PageState, marks: Marks) -> Effects:
     marks.autoplay = state.autoplay
     _live(state, marks, effects)
     _review(state, marks, effects)
+    _evaluation(state, marks, effects)
     return effects
 
 
@@ -139,6 +142,19 @@ def _review(state: PageState, marks: Marks, effects: Effects) -> None:
         marks.review = effects.review = analysis
         effects.worker = True
     state.view.better = better_move(state)
+
+
+def _evaluation(state: PageState, marks: Marks, effects: Effects) -> None:
+    """While the evaluation is on, a new position shown starts evaluating it."""
+    if not state.evaluating or state.editor is not None:
+        state.evaluation = marks.evaluated = None
+        return
+    key = shown_position(state)
+    if key != marks.evaluated:
+        marks.evaluated = key
+        state.evaluation = {"key": key, "eval": None, "depth": 0, "line": [], "done": False}
+        effects.evaluate = (key, state.session, list(key[3]))
+        effects.worker = True
 
 
 def _keeping(state: PageState, marks: Marks, effects: Effects) -> None:

@@ -43,6 +43,9 @@ class PageState:
         # the review of the game (state/analysis.py): {session, moves, evals, marks, accuracy,
         # counts, done, running, progress}; None when none was asked for this game
         self.analysis: dict[str, Any] | None = None
+        self.evaluating: bool = False  # the engine's evaluation of the shown position is on
+        # {key (the position), eval, depth, line, done} of the shown position, while evaluating
+        self.evaluation: dict[str, Any] | None = None
         # the visitor's games by link, most recent first: {id, name, side, moves, turn, link}
         self.friend_games: list[dict[str, Any]] = []
         self.left: Session | None = None  # the game before the exercise, back on Leave

@@ -23,11 +23,13 @@ import types
 import boardgames
 from boardgames import get_game
 from boardgames.ai import Searcher
-from boardgames.analysis import Review
+from boardgames.analysis import Review, result_evaluation, white_evaluation
 from boardgames.core import Game
 
 _search = None  # the Searcher of the last start()
 _reviews = []  # the last review_start()'s passes: a quick one, then the one asked for
+_evaluation = None  # (game, state, its Searcher or None for a finished game, seconds a step) of evaluate_start()
+EVALUATION_SECONDS = 30.0  # an evaluation deepens for this long at most
 QUICK_PASS = 0.04  # seconds per position of the first pass (its marks show within a second or two)
 
 
@@ -58,12 +60,18 @@ def start(game_id, options_json, fen, moves_json, level):
     """Begin a search for the side to move after `moves` from `fen` (the moves are
     replayed so repetitions count as in the game).  Replaces any previous search."""
     global _search
+    game, state = _position(game_id, options_json, fen, moves_json)
+    _search = Searcher(game, state, level=int(level))
+    return _answer()
+
+
+def _position(game_id, options_json, fen, moves_json):
+    """(game, the state after `moves` from `fen`)."""
     game = get_game(str(game_id), **json.loads(str(options_json)))
     state = game.new(fen=str(fen))
     for move in json.loads(str(moves_json)):
         state = game.play(state, move)
-    _search = Searcher(game, state, level=int(level))
-    return _answer()
+    return game, state
 
 
 def think(seconds):
@@ -100,6 +108,27 @@ def _found(review, evals, marks, done, progress):
                        "counts": review.counts(), "progress": progress})
 
 
+def evaluate_start(game_id, options_json, fen, moves_json, seconds):
+    """Begin evaluating the position after `moves`, deepening `seconds` a step."""
+    global _evaluation
+    game, state = _position(game_id, options_json, fen, moves_json)
+    searcher = None
+    if game.result(state) is None:
+        searcher = Searcher(game, state, level=4, seconds=EVALUATION_SECONDS, scored=True)
+    _evaluation = (game, state, searcher, float(seconds))
+    return evaluate_step()
+
+
+def evaluate_step():
+    """Deepen the evaluation a step: {eval (White's side), depth, line, done}."""
+    game, state, searcher, seconds = _evaluation
+    if searcher is None:
+        return json.dumps({"eval": result_evaluation(game.result(state)), "depth": 0, "line": [], "done": True})
+    searcher.think(seconds)
+    return json.dumps({"eval": white_evaluation(state, searcher.score), "depth": searcher.depth,
+                       "line": searcher.line(8), "done": searcher.done})
+
+
 def memory():
     """The Python objects the collector tracks, after a collection (tools/soak_demo.py
     watches whether the worker's interpreter grows)."""
@@ -107,4 +136,5 @@ def memory():
     return json.dumps({"objects": len(gc.get_objects())})
 
 
-__export__ = ["register_games", "start", "think", "review_start", "review_step", "memory"]
+__export__ = ["register_games", "start", "think", "review_start", "review_step", "evaluate_start", "evaluate_step",
+              "memory"]

@@ -21,7 +21,10 @@ HERE_SLICE = 0.05  # seconds per slice on the page's thread (the page is frozen 
 WAIT_STEP = 0.05  # a demo's pause between moves is waited in steps this long
 WORKER_PATIENCE = 15.0  # seconds without an answer after which the worker counts as broken
 REVIEW_SECONDS = 0.2  # a review's second pass: search per position in the worker (100 moves: about 20 s)
-HERE_REVIEW_SECONDS = 0.05  # ... on the page's thread, if the worker never came up (the page freezes meanwhile)
+# seconds a step of the worker's review (per position) and evaluation (per deepening
+# slice): (in the worker, on the page's thread if the worker never came up: the page
+# freezes meanwhile)
+STEP_SECONDS = {"review": (REVIEW_SECONDS, 0.05), "evaluate": (0.3, 0.05)}
 WORKER_WAIT = 20.0  # seconds a review waits for the worker to come up
 
 # Pause before each move when the computer plays both sides, so watchers can follow.
@@ -61,12 +64,10 @@ class Here:
         await asyncio.sleep(0)  # let the browser paint and handle input between slices
         return ai_worker.think(seconds)
 
-    async def review_start(self, *args):
-        return ai_worker.review_start(*args)
-
-    async def review_step(self):
+    async def call(self, name, *args):
+        """One of the worker's functions, here (after a yield to the browser)."""
         await asyncio.sleep(0)
-        return ai_worker.review_step()
+        return getattr(ai_worker, name)(*args)
 
 
 def out_of_patience():
@@ -102,11 +103,9 @@ class Worker:
     async def think(self, seconds):
         return await self._call(self.proxy.think, seconds)
 
-    async def review_start(self, *args):
-        return await self._call(self.proxy.review_start, *args)
-
-    async def review_step(self):
-        return await self._call(self.proxy.review_step)
+    async def call(self, name, *args):
+        """One of the worker's functions, in the worker."""
+        return await self._call(getattr(self.proxy, name), *args)
 
 
 class Computer:
@@ -178,20 +177,21 @@ class Computer:
                 self.depth = answer["depth"]
         return answer if token == self.token else None
 
-    async def review(self, session, progress, wanted):
-        """Review `session`'s moves position by position: `progress(found)` after each
-        (found: the worker's review_step answer), while `wanted()` says so.  In the
-        worker once it is up (waited for up to WORKER_WAIT seconds), else here."""
+    async def follow(self, kind, session, moves, progress, wanted):
+        """Run the worker's `kind` ("review": every position of `moves`; "evaluate": the
+        position after them) step by step: `progress(found)` after each (found: the
+        worker's `<kind>_step` answer) until it is done, while `wanted()` says so.  In
+        the worker once it is up (waited for up to WORKER_WAIT seconds), else here."""
         waited = 0.0
         while self.worker is None and waited < WORKER_WAIT and wanted():
             await asyncio.sleep(0.1)
             waited += 0.1
         engine = self.worker or self.here
-        seconds = HERE_REVIEW_SECONDS if engine is self.here else REVIEW_SECONDS
-        found = json.loads(str(await engine.review_start(session.game_id, json.dumps(session.options),
-                                                          session.start_fen, json.dumps(session.moves), seconds)))
+        seconds = STEP_SECONDS[kind][engine is self.here]
+        found = json.loads(str(await engine.call(f"{kind}_start", session.game_id, json.dumps(session.options),
+                                                 session.start_fen, json.dumps(moves), seconds)))
         while wanted():
             progress(found)
             if found["done"]:
                 return
-            found = json.loads(str(await engine.review_step()))
+            found = json.loads(str(await engine.call(f"{kind}_step")))
