@@ -172,3 +172,23 @@ def test_the_live_evaluation_shows_the_engines_view_of_the_shown_position(contex
     page.uncheck("#eval-toggle")
     assert page.inner_text("#eval-line") == ""
     assert watch.console_errors == [] and watch.foreign_requests() == []
+
+
+def test_the_right_button_draws_arrows_and_circles_that_the_record_keeps(context, site, watch):
+    page = watch.follow(context.new_page())
+    page.goto(f"{site}/index.html?game=tablut&moves=d1-d3")
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    centre = {cell: page.evaluate("name => window.boardgames.squareCenter(name)", cell) for cell in ("d3", "b3", "f1")}
+    middle = ((centre["d3"]["x"] + centre["b3"]["x"]) / 2, centre["d3"]["y"])
+    before = screen_pixels(page, [middle])[0]
+    page.mouse.move(centre["d3"]["x"], centre["d3"]["y"])
+    page.mouse.down(button="right")
+    page.mouse.move(centre["b3"]["x"], centre["b3"]["y"], steps=4)
+    page.mouse.up(button="right")
+    page.mouse.click(centre["f1"]["x"], centre["f1"]["y"], button="right")
+    r, g, b, _ = screen_pixels(page, [middle])[0]
+    assert g > r + 40 and g > b + 20 and (r, g, b) != tuple(before[:3]), "a green arrow from d3 to b3"
+    page.click("#share summary")
+    assert "1. d1-d3 {[%csl Gf1] [%cal Gd3b3]}" in page.input_value("#record-text")
+    assert state(page)["moves"] == ["d1-d3"] and state(page)["selected"] is None, "drawing plays nothing"
+    assert watch.console_errors == [] and watch.foreign_requests() == []

@@ -237,3 +237,18 @@ def test_the_live_evaluation_follows_the_position_shown():
 ])
 def test_the_evaluation_in_words(evaluation, words):
     assert analysis.evaluation_words(evaluation) == words
+
+
+def test_right_button_shapes_go_on_the_shown_position_and_into_the_scene():
+    from webapp.drawing.scene import Scene
+    state = PageState(Session("tablut"), settings=defaults())
+    commands.play(state, "d1-d3")
+    commands.draw_shape(state, "d3", "d5")
+    commands.draw_shape(state, "e5", "e5")
+    commands.draw_shape(state, "e5", None)  # (released off the board: nothing)
+    assert state.session.shapes == {1: ["Ad3d5", "Ce5"]}
+    assert Scene(state.session, state.view).shapes == [("A", "d3", "d5"), ("C", "e5")]
+    commands.review(state, 0)
+    assert Scene(state.session, state.view).shapes == []
+    commands.draw_shape(state, "e5", "e5")
+    assert state.session.shapes == {1: ["Ad3d5", "Ce5"], 0: ["Ce5"]}

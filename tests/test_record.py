@@ -155,7 +155,7 @@ def test_comments_and_marks_round_trip_through_the_record_and_the_saved_game():
 ])
 def test_variations_and_foreign_glyphs_are_read_past(moves, read, variations):
     from webapp.words.record import read_moves
-    assert read_moves(moves)[0] == read and read_moves(moves)[3] == variations
+    assert read_moves(moves)[0] == read and read_moves(moves)[4] == variations
 
 
 @pytest.mark.parametrize("moves,message", [("1. d1-d3 (e3-f3", "never closed"), ("1. d1-d3 ) e3-f3", "closes no")])
@@ -171,15 +171,38 @@ def test_a_links_notes_carry_the_comments_and_marks():
     session.annotate(2, comment="Why? {here}", glyph="?!")
     params = dict(parse_qsl(share_query(session)))
     settings, problems = settings_from_query(params)
-    assert problems == [] and settings["notes"] == {"comments": {2: "Why? {here}"}, "glyphs": {2: "?!"}}
+    assert problems == [] and settings["notes"] == {"comments": {2: "Why? {here}"}, "glyphs": {2: "?!"}, "shapes": {}}
 
 
 @pytest.mark.parametrize("notes,problem", [
     ("{", "they are not JSON"),
     ('{"5": ["?", ""]}', "the game has no move 5"),
-    ('{"1": ["?x", ""]}', "move 1's note is not [mark, comment]"),
+    ('{"1": ["?x", ""]}', "move 1's note is not [mark, comment, shapes]"),
+    ('{"0": ["?", ""]}', "move 0's note is not [mark, comment, shapes]"),
+    ('{"1": ["", "", ["Xd4"]]}', "move 1's shapes are not circles (Cd4) and arrows (Ad1d3)"),
 ])
 def test_bad_notes_in_a_link_are_explained_and_the_game_still_opens(notes, problem):
     settings, problems = settings_from_query({"game": "tablut", "moves": "d1-d3", "notes": notes})
     assert settings["moves"] == ["d1-d3"] and settings["notes"] == {}
     assert problems == [f"The link's comments could not be read ({problem}); the game is shown without them."]
+
+
+def test_shapes_drawn_on_positions_travel_in_records_saved_games_and_links():
+    session = Session("tablut")
+    for move in ("d1-d3", "e3-f3"):
+        session.play(move)
+    session.toggle_shape(0, "Ce5")
+    session.toggle_shape(1, "Ad3d4")
+    session.toggle_shape(1, "Cf3")
+    session.annotate(1, comment="Eyes on f3.")
+    text = game_record(session)
+    assert text.splitlines()[-1] == "{[%csl Ge5]} 1. d1-d3 {[%csl Gf3] [%cal Gd3d4] Eyes on f3.} e3-f3"
+    again = parse_record(text)
+    assert (again.shapes, again.comments) == ({0: ["Ce5"], 1: ["Cf3", "Ad3d4"]}, {1: "Eyes on f3."})
+    assert restore(saved_payload(again, 2))[0].shapes == again.shapes
+    settings, problems = settings_from_query(dict(parse_qsl(share_query(again))))
+    assert problems == [] and settings["notes"]["shapes"] == again.shapes
+    session.toggle_shape(1, "Cf3")  # (drawn again: taken away)
+    assert session.shapes[1] == ["Ad3d4"]
+    lichess = parse_record('[Game "tablut"]\n1. d1-d3 {[%cal Rd3d5,Yd3d6] [%csl Bd2] see}')
+    assert lichess.shapes == {1: ["Ad3d5", "Ad3d6", "Cd2"]} and lichess.comments == {1: "see"}

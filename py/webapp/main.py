@@ -90,6 +90,7 @@ class App:
         self.autoplays = 0  # play-throughs started; a newer one ends an older one
         self.motion_start = None  # the animation frame time the motion began at
         self.press = None  # (cell, pointer id, x, y, deselect?): a man pressed, maybe to drag
+        self.shape_from = None  # the cell a right-button press began on (a circle or an arrow to draw)
         self.motions = 0  # moves shown in motion since the page opened (for tests and demos)
         self.next_frame = create_proxy(lambda timestamp: self.guarded(self.on_frame, timestamp))
 
@@ -101,6 +102,7 @@ class App:
         self.listen(element("redo"), "click", lambda e: self.do(commands.redo))
         self.listen(element("flip"), "click", lambda e: self.do(commands.flip))
         self.listen(self.canvas, "pointerdown", self.on_pointer)
+        self.listen(self.canvas, "contextmenu", lambda e: e.preventDefault())  # (the right button draws)
         self.listen(self.canvas, "keydown", self.on_key)
         self.listen(self.canvas, "focus", lambda e: self.show_cursor(self.canvas.matches(":focus-visible")))
         self.listen(self.canvas, "blur", lambda e: self.show_cursor(False))
@@ -308,6 +310,9 @@ class App:
         event.preventDefault()
         state = self.state
         cell = self.event_cell(event)
+        if event.button == 2:  # the right button draws circles and arrows
+            self.shape_from = cell
+            return
         if cell is not None and state.view.cursor_shown:
             state.view.cursor = cell
         extra = bool(event.shiftKey)
@@ -340,7 +345,12 @@ class App:
 
     def on_release(self, event):
         """The end of a press: a drop plays the move to the cell under the man, or puts
-        it back and says why; a press that did not move is a click."""
+        it back and says why; a press that did not move is a click.  A right-button press
+        draws a circle (released where it began) or an arrow."""
+        if self.shape_from is not None and event.button == 2:
+            start, self.shape_from = self.shape_from, None
+            self.do(commands.draw_shape, start, self.event_cell(event))
+            return
         if self.press is None or event.pointerId != self.press[1]:
             return
         cell, _, _, _, deselect = self.press

@@ -22,7 +22,7 @@ THEMES = {
         "capture_ring": "#c0261b", "special": "rgba(120,60,150,0.45)", "cursor": "#0a7d32",
         "white_man": "#fbfaf5", "black_man": "#2b2b2b", "man_edge": "#1a1a1a",
         "white_ink": "#1a1a1a", "black_ink": "#f5f5f5", "taken": "#c0261b",
-        "hint": "rgba(10,125,50,0.8)", "better": "rgba(30,90,200,0.8)",
+        "hint": "rgba(10,125,50,0.8)", "better": "rgba(30,90,200,0.8)", "shape": "rgba(21,120,27,0.8)",
     },
     "dark": {
         "background": "#1d1f24", "ghost_alpha": 0.35,
@@ -31,7 +31,7 @@ THEMES = {
         "capture_ring": "#ff6b5c", "special": "rgba(190,130,230,0.5)", "cursor": "#5fe08a",
         "white_man": "#f2efe6", "black_man": "#151515", "man_edge": "#000000",
         "white_ink": "#222222", "black_ink": "#f0f0f0", "taken": "#ff6b5c",
-        "hint": "rgba(95,224,138,0.85)", "better": "rgba(120,175,255,0.85)",
+        "hint": "rgba(95,224,138,0.85)", "better": "rgba(120,175,255,0.85)", "shape": "rgba(110,220,120,0.85)",
     },
 }
 
@@ -112,6 +112,12 @@ def draw_scene(ctx, layout, scene, view, width, height):
         draw_arrow(ctx, layout, *scene.hint, colours["hint"])
     if scene.better is not None:
         draw_arrow(ctx, layout, *scene.better, colours["better"])
+    for kind, *cells in scene.shapes:
+        if all(cell in layout.by_name for cell in cells):
+            if kind == "A":
+                draw_arrow(ctx, layout, *cells, colours["shape"])
+            else:
+                draw_ring(ctx, layout, cells[0], colours["shape"])
     if view.coordinates:
         draw_labels(ctx, layout, colours)
     if dragged in men:
@@ -274,6 +280,16 @@ def draw_arrow(ctx, layout, src, dst, colour):
     ctx.lineCap = "butt"
     path(ctx, [(x1, y1), (bx - uy * head * 0.6, by + ux * head * 0.6), (bx + uy * head * 0.6, by - ux * head * 0.6)])
     ctx.fill()
+
+
+def draw_ring(ctx, layout, name, colour):
+    """A circle round a cell: a shape the reader drew."""
+    x, y = layout.center(name)
+    ctx.strokeStyle = colour
+    ctx.lineWidth = max(3, layout.unit * 0.08)
+    ctx.beginPath()
+    ctx.arc(x, y, layout.inner_radius(layout.by_name[name]) * 0.95, 0, 2 * math.pi)
+    ctx.stroke()
 
 
 def draw_labels(ctx, layout, colours):

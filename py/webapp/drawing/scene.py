@@ -7,12 +7,16 @@ overlays the game draws for the pointed cell are asked once per cell."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from boardgames.core import Game, State, Overlay
 
 from webapp.state.session import Session
 from webapp.state.view import View
+
+
+CELL = re.compile(r"[a-z]\d+")
 
 
 class Scene:
@@ -39,6 +43,10 @@ class Scene:
                                              if view.hint is not None and live else None)  # the arrow
         self.better: tuple[str, str] | None = (tuple(game.move_cells(view.better))
                                                if view.better is not None else None)  # the review's arrow
+        shown = len(session.moves) if view.reviewing is None else view.reviewing
+        # shapes drawn on the shown position: ("C", cell) circles and ("A", from, to) arrows
+        self.shapes: list[tuple[str, ...]] = [(code[0], *CELL.findall(code[1:]))
+                                              for code in session.shapes.get(shown, [])]
         self.motion: Any = motion  # motion.Motion of the move just played, while it plays
         self.moving: frozenset[str] = frozenset(motion.arriving()) if motion else frozenset()  # not drawn in place
         self._overlays: dict[str | None, list[Overlay]] = {}

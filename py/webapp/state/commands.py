@@ -111,6 +111,14 @@ def annotate(state: PageState, comment: str | None = None, glyph: str | None = N
     state.say(f"Move {ply} annotated: it goes with the record and the saved game.")
 
 
+def draw_shape(state: PageState, start: str | None, end: str | None) -> None:
+    """A right-button press on `start` released on `end`: a circle (the same cell) or an
+    arrow drawn on the shown position, or taken away if it was there."""
+    if start is None or end is None:
+        return
+    state.session.toggle_shape(shown_ply(state), f"C{start}" if start == end else f"A{start}{end}")
+
+
 def flip(state: PageState) -> None:
     state.view.flipped = not state.view.flipped
 

@@ -29,6 +29,8 @@ class Session:
         # annotations, by ply (1 = the first move): a comment, and a move mark (?!, ?, ??, !, !!, !?)
         self.comments: dict[int, str] = {}
         self.glyphs: dict[int, str] = {}
+        # shapes drawn on the position after a ply (0: the start): "Cd4" a circle, "Ad1d3" an arrow
+        self.shapes: dict[int, list[str]] = {}
         self.message = ""
         self.revision = 0  # counts changes of the position, so the page's panels see them
         self.referee = None  # while a lesson or puzzle runs: move -> True to let it be played
@@ -184,9 +186,19 @@ class Session:
 
     def forget_annotations(self, first):
         """Drop the comments and marks of plies `first` and later."""
-        for notes in (self.comments, self.glyphs):
+        for notes in (self.comments, self.glyphs, self.shapes):
             for ply in [ply for ply in notes if ply >= first]:
                 del notes[ply]
+
+    def toggle_shape(self, ply, shape):
+        """Draw `shape` ("Cd4", "Ad1d3") on the position after `ply`, or take it away."""
+        shapes = self.shapes.setdefault(ply, [])
+        if shape in shapes:
+            shapes.remove(shape)
+        else:
+            shapes.append(shape)
+        if not shapes:
+            del self.shapes[ply]
 
     def annotate(self, ply, comment=None, glyph=None):
         """Set (or, with an empty text, clear) move `ply`'s comment or mark."""

@@ -41,6 +41,9 @@ MOVE_NUMBER = re.compile(r"^\d+\.+$")
 GLYPHS = ("!!", "!?", "?!", "??", "!", "?")
 GLYPH = re.compile(r"^(.*?)(!!|!\?|\?!|\?\?|!|\?)$")
 TOKEN = re.compile(r"\{[^}]*\}|\(|\)|[^\s(){}]+")
+SHAPE_COMMAND = re.compile(r"\[%(csl|cal)\s+([^\]]*)\]")
+CELLS = re.compile(r"([a-z]\d+)([a-z]\d+)?")
+SHAPE = re.compile(r"C[a-z]\d+|A[a-z]\d+[a-z]\d+")  # a circle on a cell, an arrow from a cell to a cell
 COMPUTER_SIDES = {"none": "", "white": "w", "black": "b", "both": "wb"}
 LEVELS = (1, 2, 3, 4)
 MAX_RECORD = 200_000  # characters: a 1000-move game with comments is far less
@@ -87,12 +90,12 @@ def game_record(session):
     if session.result is not None:
         lines.append(f'[Result "{session.status()}"]')
     lines.append("")
-    plies = []  # numbered in pairs from the first mover (Black in Tablut)
+    plies = [note_text(session, 0)] if 0 in session.shapes else []  # numbered in pairs from the first mover
     for i, move in enumerate(session.moves):
         text = move + session.glyphs.get(i + 1, "")
         plies += [f"{i // 2 + 1}.", text] if i % 2 == 0 else [text]
-        if i + 1 in session.comments:
-            plies.append("{" + session.comments[i + 1].replace("{", "(").replace("}", ")") + "}")
+        if i + 1 in session.comments or i + 1 in session.shapes:
+            plies.append(note_text(session, i + 1))
     lines.append(" ".join(plies))
     return "\n".join(lines).rstrip() + "\n"
 
@@ -129,6 +132,27 @@ def parse_opentafl(text, players=None):
     raise ValueError(errors[0] if errors else "no game here reads OpenTafl records")
 
 
+def note_text(session, ply):
+    """`{[%csl Gd4][%cal Gd1d3] comment}`: the shapes drawn after `ply` (lichess's
+    commands, G for green) and its comment."""
+    shapes = session.shapes.get(ply, [])
+    parts = [f"[%{command} {','.join('G' + shape[1:] for shape in shapes if shape[0] == kind)}]"
+             for kind, command in (("C", "csl"), ("A", "cal")) if any(shape[0] == kind for shape in shapes)]
+    comment = session.comments.get(ply, "").replace("{", "(").replace("}", ")")
+    return "{" + " ".join(parts + ([comment] if comment else [])) + "}"
+
+
+def read_note(text):
+    """(comment, shapes) of a record's comment: lichess's [%csl ...] and [%cal ...] taken out."""
+    shapes = []
+    for command, codes in SHAPE_COMMAND.findall(text):
+        for code in codes.split(","):
+            cells = CELLS.fullmatch(code.strip()[1:])  # (the colour letter dropped)
+            if cells and (command == "csl") == (cells.group(2) is None):
+                shapes.append(("C" if command == "csl" else "A") + code.strip()[1:])
+    return " ".join(SHAPE_COMMAND.sub(" ", text).split()), shapes
+
+
 def parse_record(text, players=None):
     """A session from a pasted record (ours, or an OpenTafl record: its rules string
     begins `dim:`); ValueError saying what is wrong and where."""
@@ -162,16 +186,16 @@ def read_record(text, players=None):
     if game_id not in game_ids():
         raise ValueError(f"unknown game '{game_id}' (known: {', '.join(game_ids())})")
     options = parse_options(game_id, tags.get("options", ""))
-    moves, comments, glyphs, variations = read_moves(" ".join(body))
+    moves, comments, glyphs, shapes, variations = read_moves(" ".join(body))
     session = replay(game_id, options, tags.get("start"), moves, players)
-    session.comments, session.glyphs = comments, glyphs
+    session.comments, session.glyphs, session.shapes = comments, glyphs, shapes  # (shapes off the board: not drawn)
     return session, variations
 
 
 def read_moves(text):
-    """(main line moves, {ply: comment}, {ply: mark}, variations read past) of a record's
-    move text."""
-    moves, comments, glyphs = [], {}, {}
+    """(main line moves, {ply: comment}, {ply: mark}, {ply: shapes}, variations read past)
+    of a record's move text."""
+    moves, comments, glyphs, shapes = [], {}, {}, {}
     depth = variations = 0
     for token in TOKEN.findall(text):
         if token == "(":
@@ -184,8 +208,11 @@ def read_moves(text):
         elif depth or MOVE_NUMBER.match(token) or token.startswith("$") or token in ("*", "1-0", "0-1", "1/2-1/2"):
             continue
         elif token.startswith("{"):
+            comment, drawn = read_note(token[1:-1])
+            if drawn:
+                shapes.setdefault(len(moves), []).extend(drawn)
             if moves:
-                comments[len(moves)] = " ".join(filter(None, (comments.get(len(moves)), token[1:-1].strip())))
+                comments[len(moves)] = " ".join(filter(None, (comments.get(len(moves)), comment)))
         else:
             found = GLYPH.match(token)
             if found and found.group(1):
@@ -194,7 +221,7 @@ def read_moves(text):
             moves.append(token)
     if depth:
         raise ValueError("a variation '(' is never closed")
-    return moves, {ply: text for ply, text in comments.items() if text}, glyphs, variations
+    return moves, {ply: text for ply, text in comments.items() if text}, glyphs, shapes, variations
 
 
 # -- the share link -------------------------------------------------------------------
@@ -218,7 +245,7 @@ def share_query(session, computer=None, level=None):
     params = game_params(session)
     if session.moves:
         params["moves"] = " ".join(session.moves)
-    if session.comments or session.glyphs:
+    if session.comments or session.glyphs or session.shapes:
         params["notes"] = notes_param(session)
     if computer:
         params["computer"] = computer
@@ -290,33 +317,40 @@ def settings_from_query(params):
 
 
 def notes_param(session):
-    """A link's `notes`: the moves' marks and comments, as JSON {ply: [mark, comment]}."""
-    plies = sorted(set(session.comments) | set(session.glyphs))
-    return json.dumps({str(ply): [session.glyphs.get(ply, ""), session.comments.get(ply, "")] for ply in plies},
+    """A link's `notes`: the moves' marks, comments and shapes drawn after them, as JSON
+    {ply: [mark, comment, shapes]} (ply 0: shapes on the start position)."""
+    plies = sorted(set(session.comments) | set(session.glyphs) | set(session.shapes))
+    return json.dumps({str(ply): [session.glyphs.get(ply, ""), session.comments.get(ply, ""),
+                                  session.shapes.get(ply, [])] for ply in plies},
                       separators=(",", ":"), ensure_ascii=False)
 
 
 def read_notes(text, plies):
-    """{"comments": {ply: text}, "glyphs": {ply: mark}} of a link's `notes` for a game of
-    `plies` moves; ValueError saying what is wrong."""
+    """{"comments": {ply: text}, "glyphs": {ply: mark}, "shapes": {ply: [shape]}} of a
+    link's `notes` for a game of `plies` moves; ValueError saying what is wrong."""
     try:
         data = json.loads(text)
     except ValueError:
         raise ValueError("they are not JSON") from None
     if not isinstance(data, dict):
         raise ValueError("they are not a {move: [mark, comment]} table")
-    comments, glyphs = {}, {}
+    comments, glyphs, shapes = {}, {}, {}
     for ply, note in data.items():
-        if not (ply.isdigit() and 1 <= int(ply) <= plies):
+        if not (ply.isdigit() and int(ply) <= plies):
             raise ValueError(f"the game has no move {ply}")
-        if not (isinstance(note, list) and len(note) == 2 and all(isinstance(part, str) for part in note)
-                and note[0] in GLYPHS + ("",)):
-            raise ValueError(f"move {ply}'s note is not [mark, comment]")
+        if not (isinstance(note, list) and len(note) in (2, 3) and all(isinstance(part, str) for part in note[:2])
+                and note[0] in GLYPHS + ("",) and (int(ply) or not any(note[:2]))):
+            raise ValueError(f"move {ply}'s note is not [mark, comment, shapes]")
+        drawn = note[2] if len(note) == 3 else []
+        if not (isinstance(drawn, list) and all(isinstance(s, str) and SHAPE.fullmatch(s) for s in drawn)):
+            raise ValueError(f"move {ply}'s shapes are not circles (Cd4) and arrows (Ad1d3)")
         if note[0]:
             glyphs[int(ply)] = note[0]
         if note[1].strip():
             comments[int(ply)] = note[1].strip()
-    return {"comments": comments, "glyphs": glyphs}
+        if drawn:
+            shapes[int(ply)] = list(drawn)
+    return {"comments": comments, "glyphs": glyphs, "shapes": shapes}
 
 
 # -- the saved game -------------------------------------------------------------------
@@ -325,7 +359,7 @@ def saved_payload(session, level):
                        "options": session.options, "fen": session.start_fen,
                        "moves": session.moves, "players": session.players,
                        "level": level, "agreed_draw": session.agreed_draw,
-                       "comments": session.comments, "glyphs": session.glyphs})
+                       "comments": session.comments, "glyphs": session.glyphs, "shapes": session.shapes})
 
 
 def restore(payload):
@@ -356,6 +390,10 @@ def restore(payload):
         session.agree_draw()
     session.comments, session.glyphs = (_annotations(data.get(key), len(session.moves), allowed)
                                         for key, allowed in (("comments", None), ("glyphs", GLYPHS)))
+    shapes = data.get("shapes")
+    session.shapes = {int(ply): [s for s in found if isinstance(s, str) and SHAPE.fullmatch(s)]
+                      for ply, found in (shapes.items() if isinstance(shapes, dict) else ())
+                      if ply.isdigit() and int(ply) <= len(session.moves) and isinstance(found, list)}
     return session, level
 
 

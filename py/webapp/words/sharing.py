@@ -51,7 +51,8 @@ def opening(params, saved):
     players = {friend: HUMAN, OTHER[friend]: FRIEND} if friend else settings["players"]
     session = replay(settings["game"], settings["options"], settings["fen"], settings["moves"], players)
     notes = settings.get("notes") or {}
-    session.comments, session.glyphs = dict(notes.get("comments", {})), dict(notes.get("glyphs", {}))
+    session.comments, session.glyphs, session.shapes = (dict(notes.get(kind, {}))
+                                                        for kind in ("comments", "glyphs", "shapes"))
     return {"session": session, "level": settings["level"], "embed": embed, "friend": friend,
             "friend_id": settings.get("friend_id") if friend else None, "messages": messages, "set_aside": set_aside}
 
