@@ -74,6 +74,14 @@ def screen_pixels(page, points, screenshot=None):
     }""", [png, [list(p) for p in points]])
 
 
+def open_ready(context, watch, url):
+    """A new page of `context`, followed by `watch`, at `url`, once it is ready."""
+    page = watch.follow(context.new_page())
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    return page
+
+
 def ready(page_or_frame):
     page_or_frame.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
 

@@ -6,18 +6,12 @@ import re
 
 import pytest
 from browser import READY_TIMEOUT_MS
-from page_helpers import play_by_clicks, state
+from page_helpers import open_ready, play_by_clicks, state
 
 from boardgames import get_game
 
 SAVED = "localStorage.getItem('boardgames.saved')"
 
-
-def open_ready(context, watch, url):
-    page = watch.follow(context.new_page())
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
-    return page
 
 
 @pytest.mark.parametrize("device", [{"viewport": {"width": 1100, "height": 850}},

@@ -5,8 +5,8 @@ takes the game on; the hook's liveHost/liveJoin/liveAccept; no connection falls 
 play by link."""
 
 import pytest
-from browser import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS
-from page_helpers import play_by_clicks, state
+from browser import CHROMIUM, LAUNCH_ARGS
+from page_helpers import open_ready, play_by_clicks, state
 
 # Chromium shows a .local name instead of a device's address unless told not to; on
 # one machine both work, the addresses spare the tests any name lookup
@@ -22,12 +22,6 @@ def webrtc_browser(browser):
     yield launched
     launched.close()
 
-
-def open_ready(context, watch, url):
-    page = watch.follow(context.new_page())
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
-    return page
 
 
 def connection(page):

@@ -4,8 +4,7 @@ move list, the better move is drawn as an arrow on the board, and the advantage 
 opens the positions it is clicked at."""
 
 import pytest
-from browser import READY_TIMEOUT_MS
-from page_helpers import screen_pixels, state
+from page_helpers import open_ready, screen_pixels, state
 
 from boardgames.analysis import Review
 from boardgames.puzzles import read_puzzles
@@ -42,9 +41,7 @@ def test_review_marks_a_missed_win_and_draws_the_better_move(context, site, watc
     game = puzzle.game()
     session = Session(game_id, options=dict(game.chosen), fen=puzzle.position)
     session.play(missed)
-    page = watch.follow(context.new_page())
-    page.goto(sharing.page_link(f"{site}/index.html", session, 2))
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    page = open_ready(context, watch, sharing.page_link(f"{site}/index.html", session, 2))
     assert state(page)["moves"] == [missed]
     winning = puzzle.solution[0]
     src, dst = (page.evaluate("name => window.boardgames.squareCenter(name)", cell) for cell in game.move_cells(winning))
@@ -69,9 +66,7 @@ def test_review_marks_a_missed_win_and_draws_the_better_move(context, site, watc
 
 
 def test_a_teachers_link_with_engine_0_has_no_review_and_no_hint(context, site, watch):
-    page = watch.follow(context.new_page())
-    page.goto(f"{site}/index.html?game=pux&moves=b2-b3&engine=0")
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    page = open_ready(context, watch, f"{site}/index.html?game=pux&moves=b2-b3&engine=0")
     assert page.locator("#analyse").is_hidden() and page.locator("#hint").is_hidden()
     error = page.evaluate("async () => { try { await window.boardgames.analyse(); return ''; } "
                           "catch (e) { return e.message; } }")
@@ -83,9 +78,7 @@ def test_learn_from_the_mistakes_by_clicks(context, site, watch):
     puzzle, missed = missed_win("tablut")
     session = Session("tablut", fen=puzzle.position)
     session.play(missed)
-    page = watch.follow(context.new_page())
-    page.goto(sharing.page_link(f"{site}/index.html", session, 2))
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    page = open_ready(context, watch, sharing.page_link(f"{site}/index.html", session, 2))
     page.evaluate("async () => await window.boardgames.analyse()")
     side = puzzle.start().turn
     page.select_option("#analysis-side", side)
@@ -109,9 +102,7 @@ def test_learn_from_the_mistakes_by_clicks(context, site, watch):
 
 @pytest.mark.parametrize("button", ["download-record", "download-otn"])
 def test_a_record_saved_as_a_file_opens_again(context, site, watch, tmp_path, button):
-    page = watch.follow(context.new_page())
-    page.goto(f"{site}/index.html?game=tablut")
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    page = open_ready(context, watch, f"{site}/index.html?game=tablut")
     for _ in range(7):
         page.evaluate("window.boardgames.play(window.boardgames.state().legal[3])")
     played = state(page)["moves"]
@@ -135,9 +126,7 @@ def test_a_record_saved_as_a_file_opens_again(context, site, watch, tmp_path, bu
 
 
 def test_a_comment_and_a_mark_travel_to_an_embeds_viewer(context, site, watch):
-    page = watch.follow(context.new_page())
-    page.goto(f"{site}/index.html?game=tablut&moves=d1-d3+e3-f3+a4-c4")
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    page = open_ready(context, watch, f"{site}/index.html?game=tablut&moves=d1-d3+e3-f3+a4-c4")
     page.click("#move-list button[data-index='2']")
     assert page.inner_text("#comment-label") == "Comment on move 2 (e3-f3)"
     page.fill("#comment-text", "White should keep the f-file closed.")
@@ -148,9 +137,7 @@ def test_a_comment_and_a_mark_travel_to_an_embeds_viewer(context, site, watch):
     assert "1. d1-d3 e3-f3?! {White should keep the f-file closed.} 2. a4-c4" in record
     link = page.input_value("#share-link")
     assert "notes=" in link
-    embed = watch.follow(context.new_page())
-    embed.goto(f"{link}&embed=1&viewer=1&autostart=1&ply=2")
-    embed.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    embed = open_ready(context, watch, f"{link}&embed=1&viewer=1&autostart=1&ply=2")
     assert embed.inner_text("#viewer-comment") == "White should keep the f-file closed."
     embed.click("#viewer-back")
     assert embed.inner_text("#viewer-comment") == "" and embed.locator("#annotate").is_hidden()
@@ -158,9 +145,7 @@ def test_a_comment_and_a_mark_travel_to_an_embeds_viewer(context, site, watch):
 
 
 def test_the_live_evaluation_shows_the_engines_view_of_the_shown_position(context, site, watch):
-    page = watch.follow(context.new_page())
-    page.goto(f"{site}/index.html?game=pux&moves=b2-b3")
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    page = open_ready(context, watch, f"{site}/index.html?game=pux&moves=b2-b3")
     page.check("#eval-toggle")
     page.wait_for_function("document.getElementById('eval-line').textContent.includes('depth 2')", timeout=30_000)
     line = page.inner_text("#eval-line").split(": ", 1)[1].split()
@@ -175,9 +160,7 @@ def test_the_live_evaluation_shows_the_engines_view_of_the_shown_position(contex
 
 
 def test_the_right_button_draws_arrows_and_circles_that_the_record_keeps(context, site, watch):
-    page = watch.follow(context.new_page())
-    page.goto(f"{site}/index.html?game=tablut&moves=d1-d3")
-    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+    page = open_ready(context, watch, f"{site}/index.html?game=tablut&moves=d1-d3")
     centre = {cell: page.evaluate("name => window.boardgames.squareCenter(name)", cell) for cell in ("d3", "b3", "f1")}
     middle = ((centre["d3"]["x"] + centre["b3"]["x"]) / 2, centre["d3"]["y"])
     before = screen_pixels(page, [middle])[0]

@@ -80,11 +80,7 @@ def host(state: PageState, side: str | None = None) -> None:
 
 def join(state: PageState, text: str) -> None:
     """Join with the host's code `text` (ValueError, said, for a bad code: nothing changes)."""
-    try:
-        sdp = read_code(text, "host")
-    except ValueError as error:
-        state.say(f"That code does not work: {error}.")
-        raise
+    sdp = _read(state, text, "host", "That code")
     state.live = _live("guest")
     state.live["want"] = ("answer", sdp)
     state.say("Making your answer code…")
@@ -99,14 +95,19 @@ def code_made(state: PageState, code: str) -> None:
 
 def accept(state: PageState, text: str) -> None:
     """The host enters the guest's answer code (ValueError, said, for a bad one)."""
-    try:
-        sdp = read_code(text, "answer")
-    except ValueError as error:
-        state.say(f"That answer code does not work: {error}.")
-        raise
+    sdp = _read(state, text, "answer", "That answer code")
     state.live["want"] = ("accept", sdp)
     state.live["connection"] = "connecting"
     state.say("")
+
+
+def _read(state: PageState, text: str, kind: str, name: str) -> str:
+    """The description a code stands for; a bad code is said (and ValueError raised)."""
+    try:
+        return read_code(text, kind)
+    except ValueError as error:
+        state.say(f"{name} does not work: {error}.")
+        raise
 
 
 def set_up_failed(state: PageState, error: str) -> None:

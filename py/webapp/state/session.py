@@ -234,18 +234,17 @@ class Session:
 
     def agree_draw(self):
         """End the game as a draw the players agreed (undo takes the agreement back)."""
-        if self.result is not None:
-            raise ValueError("the game is already over")
-        self.agreed_draw = True
-        self.revision += 1
-        self.select(None)
-        self.undone = []
+        self._end_by_word("agreed_draw", True)
 
     def resign(self, side):
         """`side` gives the game up (a live game's Resign)."""
+        self._end_by_word("resigned", side)
+
+    def _end_by_word(self, field, value):
+        """End the game by the players' word: set `field` (agreed_draw, resigned)."""
         if self.result is not None:
             raise ValueError("the game is already over")
-        self.resigned = side
+        setattr(self, field, value)
         self.revision += 1
         self.select(None)
         self.undone = []
