@@ -20,7 +20,7 @@ WORKER_SLICE = 0.1  # seconds per think() call in the worker
 HERE_SLICE = 0.05  # seconds per slice on the page's thread (the page is frozen meanwhile)
 WAIT_STEP = 0.05  # a demo's pause between moves is waited in steps this long
 WORKER_PATIENCE = 15.0  # seconds without an answer after which the worker counts as broken
-REVIEW_SECONDS = 0.2  # a review's second pass: search per position in the worker (100 moves: about 20 s)
+REVIEW_SECONDS = 0.18  # a review's second pass: search per position in the worker (100 moves: about 18 s)
 # seconds a step of the worker's review (per position) and evaluation (per deepening
 # slice): (in the worker, on the page's thread if the worker never came up: the page
 # freezes meanwhile)
