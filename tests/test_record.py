@@ -206,3 +206,11 @@ def test_shapes_drawn_on_positions_travel_in_records_saved_games_and_links():
     assert session.shapes[1] == ["Ad3d4"]
     lichess = parse_record('[Game "tablut"]\n1. d1-d3 {[%cal Rd3d5,Yd3d6] [%csl Bd2] see}')
     assert lichess.shapes == {1: ["Ad3d5", "Ad3d6", "Cd2"]} and lichess.comments == {1: "see"}
+
+
+def test_a_records_other_tags_are_kept():
+    text = '[Game "tablut"]\n[Event "Club night"]\n[White "Ann \\"the Swede\\""]\n[Black "Bo"]\n\n1. d1-d3'
+    session = parse_record(text)
+    assert session.tags == {"Event": "Club night", "White": "Ann \\'the Swede\\'", "Black": "Bo"}
+    again = parse_record(game_record(session))
+    assert again.tags == session.tags and restore(saved_payload(again, 2))[0].tags == session.tags

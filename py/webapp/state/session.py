@@ -31,6 +31,7 @@ class Session:
         self.glyphs: dict[int, str] = {}
         # shapes drawn on the position after a ply (0: the start): "Cd4" a circle, "Ad1d3" an arrow
         self.shapes: dict[int, list[str]] = {}
+        self.tags: dict[str, str] = {}  # a record's other tags, kept: Event, Site, Date, White, Black, ...
         self.message = ""
         self.revision = 0  # counts changes of the position, so the page's panels see them
         self.referee = None  # while a lesson or puzzle runs: move -> True to let it be played

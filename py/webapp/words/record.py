@@ -8,6 +8,7 @@ Record (tag lines, then the moves; move numbers are optional on input):
     [Options "size=8"]
     [Start "pppppppp/8/8/8/8/8/8/PPPPPPPP w"]
     [Result "White wins: ..."]
+    [Event "Club night"]                     (any other tag: kept as it was read)
 
     1. a1-b2 h8-g7?! {Better was h8-h5.} 2. b2-c3
 
@@ -37,6 +38,7 @@ from webapp.words import friend_link
 
 SAVE_VERSION = 1
 TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
+OWN_TAGS = ("game", "options", "start", "result")  # the tags the page writes itself
 MOVE_NUMBER = re.compile(r"^\d+\.+$")
 GLYPHS = ("!!", "!?", "?!", "??", "!", "?")
 GLYPH = re.compile(r"^(.*?)(!!|!\?|\?!|\?\?|!|\?)$")
@@ -87,6 +89,7 @@ def game_record(session):
     if session.options:
         lines.append(f'[Options "{option_text(session.options)}"]')
     lines.append(f'[Start "{session.start_fen}"]')
+    lines += [f'[{name} "{value}"]' for name, value in session.tags.items()]
     if session.result is not None:
         lines.append(f'[Result "{session.status()}"]')
     lines.append("")
@@ -168,14 +171,17 @@ def read_record(text, players=None):
                          f"(at most {MAX_RECORD // 1000} kB)")
     if any(line.strip().startswith("dim:") for line in text.splitlines()):
         return parse_opentafl(text, players), 0
-    tags, body = {}, []
+    tags, others, body = {}, {}, []
     for number, line in enumerate(text.strip().splitlines(), start=1):
         line = line.strip()
         if not line:
             continue
         match = TAG.match(line)
         if match and not body:
-            tags[match.group(1).lower()] = match.group(2)
+            name, value = match.groups()
+            tags[name.lower()] = value
+            if name.lower() not in OWN_TAGS:
+                others[name] = value.replace('"', "'")
         elif line.startswith("[") and not body:
             raise ValueError(f"line {number}: a header line looks like [Game \"{GAME_IDS[0]}\"]")
         else:
@@ -189,6 +195,7 @@ def read_record(text, players=None):
     moves, comments, glyphs, shapes, variations = read_moves(" ".join(body))
     session = replay(game_id, options, tags.get("start"), moves, players)
     session.comments, session.glyphs, session.shapes = comments, glyphs, shapes  # (shapes off the board: not drawn)
+    session.tags = others
     return session, variations
 
 
@@ -359,7 +366,8 @@ def saved_payload(session, level):
                        "options": session.options, "fen": session.start_fen,
                        "moves": session.moves, "players": session.players,
                        "level": level, "agreed_draw": session.agreed_draw,
-                       "comments": session.comments, "glyphs": session.glyphs, "shapes": session.shapes})
+                       "comments": session.comments, "glyphs": session.glyphs, "shapes": session.shapes,
+                       "tags": session.tags})
 
 
 def restore(payload):
@@ -390,6 +398,9 @@ def restore(payload):
         session.agree_draw()
     session.comments, session.glyphs = (_annotations(data.get(key), len(session.moves), allowed)
                                         for key, allowed in (("comments", None), ("glyphs", GLYPHS)))
+    tags = data.get("tags")
+    session.tags = {name: value for name, value in (tags.items() if isinstance(tags, dict) else ())
+                    if isinstance(value, str) and re.fullmatch(r"\w+", name) and name.lower() not in OWN_TAGS}
     shapes = data.get("shapes")
     session.shapes = {int(ply): [s for s in found if isinstance(s, str) and SHAPE.fullmatch(s)]
                       for ply, found in (shapes.items() if isinstance(shapes, dict) else ())
