@@ -17,6 +17,8 @@ from boardgames.grid import notation_order
 from webapp.state import analysis, commands, live
 from webapp.dom import js_object
 
+SIDES = {"white": "w", "black": "b"}  # the hook's side names
+
 
 def state_object(app):
     state = app.state
@@ -86,7 +88,7 @@ async def made_code(app):
 async def live_host(app, side=None):
     """liveHost(side) -> a Promise of the host's code (the game on the board played live,
     the visitor on `side`; omitted: the side to move)."""
-    app.do(live.host, {"white": "w", "black": "b"}.get(side))
+    app.do(live.host, SIDES.get(side))
     return await made_code(app)
 
 
@@ -119,10 +121,9 @@ async def live_accept(app, code):
 def play_by_link(app, side=None):
     """playByLink(side): the game on the board goes on as a game by link, the visitor
     playing `side` ("white"/"black"; omitted: the side to move)."""
-    sides = {"white": "w", "black": "b"}
-    if isinstance(side, str) and side not in sides:
+    if isinstance(side, str) and side not in SIDES:
         return js_object({"ok": False, "error": f"side must be white or black, not {side!r}"})
-    app.do(commands.play_by_link, sides.get(side) if isinstance(side, str) else None)
+    app.do(commands.play_by_link, SIDES.get(side) if isinstance(side, str) else None)
     return js_object({"ok": True, "error": None})
 
 

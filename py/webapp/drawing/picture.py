@@ -48,7 +48,7 @@ def position_svg(session, view, width=WIDTH):
 
 def picture_name(session, view, extension):
     """'tablut-move-12.svg': the game and how many moves led to the position shown."""
-    moves = len(session.moves) if view.reviewing is None else view.reviewing
+    moves = view.shown_index(session)
     return f"{session.game_id}-{'start' if moves == 0 else f'move-{moves}'}.{extension}"
 
 

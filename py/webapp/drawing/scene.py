@@ -43,7 +43,7 @@ class Scene:
                                              if view.hint is not None and live else None)  # the arrow
         self.better: tuple[str, str] | None = (tuple(game.move_cells(view.better))
                                                if view.better is not None else None)  # the review's arrow
-        shown = len(session.moves) if view.reviewing is None else view.reviewing
+        shown = view.shown_index(session)
         # shapes drawn on the shown position: ("C", cell) circles and ("A", from, to) arrows
         self.shapes: list[tuple[str, ...]] = [(code[0], *CELL.findall(code[1:]))
                                               for code in session.shapes.get(shown, [])]

@@ -28,11 +28,6 @@ class AnalysisPanel:
                    lambda e: app.do(commands.learn_mistakes, element("analysis-side").value, focus="coach-title"))
         app.listen(self.graph, "keydown", self.on_key)
 
-    def shown(self, state):
-        """The number of the position on the board (0: the start)."""
-        view = state.view
-        return view.reviewing if view.reviewing is not None else len(state.session.moves)
-
     def open(self, index):
         self.app.do(commands.review, index if index < len(self.app.state.session.moves) else None)
 
@@ -48,7 +43,7 @@ class AnalysisPanel:
         if state.analysis is None or event.key not in steps:
             return
         event.preventDefault()
-        self.open(max(0, min(len(state.session.moves), self.shown(state) + steps[event.key])))
+        self.open(max(0, min(len(state.session.moves), state.view.shown_index(state.session) + steps[event.key])))
 
     def render(self, state):
         element("eval-box").hidden = not state.embed["engine"]
@@ -64,7 +59,7 @@ class AnalysisPanel:
         progress = element("analysis-progress")
         progress.max, progress.value = 1, found["progress"]
         element("analysis-stop").hidden = not found["running"]
-        shown = self.shown(state)
+        shown = state.view.shown_index(state.session)
         element("analysis-move").textContent = analysis.move_words(found, shown, state.session.moves) if shown else ""
         element("analysis-summary").textContent = analysis.summary(found) if found["counts"] else ""
         element("analysis-learn").hidden = not (found["done"] and found["marks"])

@@ -56,7 +56,7 @@ class ViewerPanel:
             return
         index, moves = state.view.reviewing, state.session.moves
         element("viewer-text").textContent = embed.viewer_words(index, moves)
-        element("viewer-comment").textContent = state.session.comments.get(len(moves) if index is None else index, "")
+        element("viewer-comment").textContent = state.session.comments.get(state.view.shown_index(state.session), "")
         at_start, at_end = index == 0, index is None
         for button, disabled in (("viewer-first", at_start), ("viewer-back", at_start),
                                  ("viewer-forward", at_end), ("viewer-last", at_end)):

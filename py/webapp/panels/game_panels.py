@@ -89,7 +89,7 @@ class GamePanel:
         """Each side's lost men, as the board draws them, with counts; up to the position
         shown (a past one while reviewing)."""
         session, view = state.session, state.view
-        shown = len(session.states) if view.reviewing is None else view.reviewing + 1
+        shown = view.shown_index(session) + 1
         losses = (session, session.revision, shown, view.theme, view.board)
         if losses == self.losses:
             return

@@ -49,7 +49,7 @@ class SharePanel:
         """The editor of the shown move's comment and mark (its texts set when another
         move is shown, so typing is never overwritten)."""
         session = state.session
-        ply = commands.shown_ply(state)
+        ply = state.view.shown_index(session)
         element("annotate").hidden = ply == 0 or state.embedded or state.exercise is not None
         if ply == 0 or self.annotating == (session, ply):
             return

@@ -10,11 +10,11 @@ from typing import Any
 
 from boardgames.analysis import MARKS, win_chance
 from boardgames.core import SIDE_NAMES
-from webapp.state.commands import ENGINE_OFF
 from webapp.state.page_state import PageState
 
 MARK_WORDS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
-ARTICLES = {"?!": "an", "?": "a", "??": "a"}
+ENGINE_OFF = "Your teacher has turned the computer's help off on this page."  # (engine=0)
+A_MARK = {"?!": "an inaccuracy", "?": "a mistake", "??": "a blunder"}
 GLYPH_WORDS = {**MARK_WORDS, "!!": "brilliant", "!": "good move", "!?": "interesting"}
 
 
@@ -82,8 +82,7 @@ def toggle_evaluation(state: PageState) -> None:
 def shown_position(state: PageState) -> tuple:
     """What identifies the position on the board: the game and the moves that reach it."""
     session = state.session
-    reviewing = state.view.reviewing
-    moves = session.moves if reviewing is None else session.moves[:reviewing]
+    moves = session.moves[:state.view.shown_index(session)]
     return session.game_id, tuple(sorted(session.options.items())), session.start_fen, tuple(moves)
 
 
@@ -142,7 +141,7 @@ def move_words(analysis: dict[str, Any], ply: int, moves: list[str]) -> str:
     if mark is None:
         return f"Move {ply} ({moves[ply - 1]}): no mark." if ply <= len(analysis["evals"]) - 1 else ""
     sign = mark["mark"]
-    return (f"Move {ply} ({moves[ply - 1]}{sign}) is {ARTICLES[sign]} {MARK_WORDS[sign]}: better was "
+    return (f"Move {ply} ({moves[ply - 1]}{sign}) is {A_MARK[sign]}: better was "
             f"{mark['best']} (line: {' '.join(mark['line'])}).")
 
 
@@ -157,6 +156,5 @@ def better_move(state: PageState) -> str | None:
     analysis = state.analysis
     if analysis is None or not is_for(analysis, state):
         return None
-    shown = state.view.reviewing if state.view.reviewing is not None else len(state.session.moves)
-    mark = mark_at(analysis, shown)
+    mark = mark_at(analysis, state.view.shown_index(state.session))
     return mark["best"] if mark is not None else None

@@ -15,6 +15,7 @@ from webapp.state.page_state import PageState
 from webapp.words.record import read_record, settings_from_query
 from boardgames.core import OTHER, SIDE_NAMES
 from webapp.state.session import COMPUTER, FRIEND, HUMAN, PAGE, Session
+from webapp.state.analysis import ENGINE_OFF
 from webapp.state.mistakes import MistakesRun
 from webapp.state.setup_editor import BoardEditor
 
@@ -95,15 +96,9 @@ def review(state: PageState, index: int | None) -> None:
     state.say("")
 
 
-def shown_ply(state: PageState) -> int:
-    """The move whose position is on the board (0: the start)."""
-    reviewing = state.view.reviewing
-    return len(state.session.moves) if reviewing is None else reviewing
-
-
 def annotate(state: PageState, comment: str | None = None, glyph: str | None = None) -> None:
     """Comment on, or mark, the move whose position is shown."""
-    ply = shown_ply(state)
+    ply = state.view.shown_index(state.session)
     if ply == 0:
         state.say("Pick a move first: a comment belongs to a move.")
         return
@@ -116,7 +111,7 @@ def draw_shape(state: PageState, start: str | None, end: str | None) -> None:
     arrow drawn on the shown position, or taken away if it was there."""
     if start is None or end is None:
         return
-    state.session.toggle_shape(shown_ply(state), f"C{start}" if start == end else f"A{start}{end}")
+    state.session.toggle_shape(state.view.shown_index(state.session), f"C{start}" if start == end else f"A{start}{end}")
 
 
 def flip(state: PageState) -> None:
@@ -202,9 +197,6 @@ def set_speed(state: PageState, speed: str) -> None:
 def toggle_pause(state: PageState) -> None:
     state.paused = not state.paused
     state.say("Demo paused: Resume goes on." if state.paused else "")
-
-
-ENGINE_OFF = "Your teacher has turned the computer's help off on this page."
 
 
 def ask_hint(state: PageState) -> None:

@@ -51,10 +51,6 @@ def _live(role: str) -> dict[str, Any]:
             "outbox": [], "want": None}
 
 
-def is_live(state: PageState) -> bool:
-    return state.live is not None
-
-
 def _open_game(state: PageState, side: str) -> None:
     """The game on the board is the live game, the visitor playing `side`."""
     session = state.session

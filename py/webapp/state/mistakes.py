@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from boardgames.core import SIDE_NAMES
+from webapp.state.analysis import A_MARK
 from webapp.state.session import HUMAN, Session
 
-MARK_WORDS = {"?!": "an inaccuracy", "?": "a mistake", "??": "a blunder"}
 
 
 class MistakesRun:
@@ -72,7 +72,7 @@ class MistakesRun:
             self.feedback = f"Yes: {move} is {best}."
             return True
         if move == self.game.moves[mark["ply"] - 1]:
-            self.feedback = f"That is the move of the game, {MARK_WORDS[mark['mark']]}: look for a better one."
+            self.feedback = f"That is the move of the game, {A_MARK[mark['mark']]}: look for a better one."
         else:
             self.feedback = f"{move} is not much better: try another move, or Show me."
         return False
@@ -93,7 +93,7 @@ class MistakesRun:
                     "ask": ""}
         played = self.game.moves[mark["ply"] - 1]
         return {"title": title, "progress": f"Mistake {self.index + 1} of {self.count}: move {mark['ply']}",
-                "ask": f"{played} was {MARK_WORDS[mark['mark']]}. Find a better move for "
+                "ask": f"{played} was {A_MARK[mark['mark']]}. Find a better move for "
                        f"{SIDE_NAMES[self.side].capitalize()}."}
 
     def reply_due(self) -> None:

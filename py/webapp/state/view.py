@@ -39,9 +39,13 @@ class View:
         self.reviewing = index if index is not None and 0 <= index < len(session.moves) else None
         return self.reviewing is not None
 
+    def shown_index(self, session: Session) -> int:
+        """The number of moves played to reach the position on the board (0: the start)."""
+        return len(session.moves) if self.reviewing is None else self.reviewing
+
     def shown_state(self, session: Session) -> State:
         """The state on the board: the reviewed one, else the live one."""
-        return session.state if self.reviewing is None else session.states[self.reviewing]
+        return session.states[self.shown_index(session)]
 
     def shown_cursor(self) -> str | None:
         """The cursor's cell while it is drawn, else None."""
