@@ -3,6 +3,8 @@ one (from the project's puzzles) is reviewed in the AI worker; the move gets `??
 move list, the better move is drawn as an arrow on the board, and the advantage graph
 opens the positions it is clicked at."""
 
+import re
+
 import pytest
 from page_helpers import open_ready, screen_pixels, state
 
@@ -62,6 +64,18 @@ def test_review_marks_a_missed_win_and_draws_the_better_move(context, site, watc
     page.focus("#analysis-graph")
     page.keyboard.press("ArrowRight")  # back to the position after the move
     assert state(page)["reviewing"] is None and page.inner_text("#analysis-move").startswith("Move 1")
+    page.locator("#analysis-graph").click(position={"x": 2, "y": 40})
+    page.locator("#board").scroll_into_view_if_needed()
+    for cell in game.move_cells(winning):  # the better move in the start position: a variation
+        point = page.evaluate("name => window.boardgames.squareCenter(name)", cell)
+        page.mouse.click(point["x"], point["y"])
+    assert state(page)["moves"] == [winning] and state(page)["variations"] == 1, state(page)["message"]
+    assert page.locator("#result-card").is_hidden()  # (a variation that ends the game says so in the status)
+    assert page.inner_text("#message").startswith("A variation begins with move 1")
+    assert re.sub(r"\s", "", page.inner_text("#move-list")) == f"{missed}(1.{winning})"
+    page.click("#move-list button.off-board")  # the game's own move: its line and review come back
+    assert state(page)["moves"] == [missed] and state(page)["analysis"]["done"]
+    assert [m["ply"] for m in state(page)["analysis"]["marks"]] == [1]
     assert watch.console_errors == [] and watch.foreign_requests() == []
 
 
@@ -174,4 +188,34 @@ def test_the_right_button_draws_arrows_and_circles_that_the_record_keeps(context
     page.click("#share summary")
     assert "1. d1-d3 {[%csl Gf1] [%cal Gd3b3]}" in page.input_value("#record-text")
     assert state(page)["moves"] == ["d1-d3"] and state(page)["selected"] is None, "drawing plays nothing"
+    assert watch.console_errors == [] and watch.foreign_requests() == []
+
+
+def test_variations_made_by_clicks_are_promoted_deleted_saved_and_linked(context, site, watch):
+    game = ["d1-d3", "e3-f3", "a4-c4", "e4-e3"]
+    page = open_ready(context, watch, f"{site}/index.html?game=tablut&moves={'+'.join(game)}")
+    page.click("#move-list button[data-index='2']")
+    page.locator("#board").scroll_into_view_if_needed()
+    for cell in ("a6", "c6"):  # another move 3 in the position after move 2
+        point = page.evaluate("name => window.boardgames.squareCenter(name)", cell)
+        page.mouse.click(point["x"], point["y"])
+    assert state(page)["moves"] == game[:2] + ["a6-c6"] and state(page)["variations"] == 1
+    assert re.sub(r"\s", "", page.inner_text("#move-list")) == "d1-d3e3-f3a4-c4(2.a6-c6)e4-e3"
+    page.click("#share summary")
+    assert page.input_value("#record-text").endswith("1. d1-d3 e3-f3 2. a4-c4 (2. a6-c6) 2... e4-e3\n")
+    page.click("#promote-line")
+    assert page.inner_text("#message") == "This line is now the main line."
+    assert page.input_value("#record-text").endswith("1. d1-d3 e3-f3 2. a6-c6 (2. a4-c4 e4-e3)\n")
+    link = page.input_value("#share-link")
+    again = open_ready(context, watch, f"{site}/index.html")  # a returning visit: the saved game
+    assert state(again)["moves"] == game[:2] + ["a6-c6"] and state(again)["variations"] == 1
+    again.close()
+    page.click("#move-list button.off-board >> text=e4-e3")  # the game's line, now the variation
+    assert state(page)["moves"] == game and state(page)["reviewing"] is None
+    assert page.locator("#variation-tools").is_visible()
+    page.click("#delete-line")
+    assert state(page)["moves"] == game[:2] + ["a6-c6"] and state(page)["variations"] == 0
+    assert page.inner_text("#message") == "Variation deleted: the board shows the position after move 2."
+    linked = open_ready(context, watch, link)
+    assert state(linked)["moves"] == game[:2] + ["a6-c6"] and state(linked)["variations"] == 1
     assert watch.console_errors == [] and watch.foreign_requests() == []

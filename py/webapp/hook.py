@@ -15,6 +15,7 @@ from pyscript import window
 from boardgames.core import SIDE_NAMES
 from boardgames.grid import notation_order
 from webapp.state import analysis, commands, live
+from webapp.state.lines import count
 from webapp.dom import js_object
 
 SIDES = {"white": "w", "black": "b"}  # the hook's side names
@@ -45,6 +46,7 @@ def state_object(app):
         "coach": exercise_state(state.exercise),
         "friend": friend_state(app),
         "analysis": analysis_state(state.analysis),
+        "variations": count(session.line().branches),
     })
 
 

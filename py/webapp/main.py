@@ -319,8 +319,7 @@ class App:
         again = cell is not None and cell == state.session.selected and not extra
         if not again:
             self.do(commands.click, cell, extra)
-        if (cell is not None and cell == state.session.selected and not extra
-                and state.editor is None and state.view.reviewing is None):
+        if cell is not None and cell == state.session.selected and not extra and state.editor is None:
             self.press = (cell, event.pointerId, *self.event_point(event), again)
             try:  # follow the pointer beyond the board's edge too
                 self.canvas.setPointerCapture(event.pointerId)

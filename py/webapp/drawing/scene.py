@@ -27,7 +27,8 @@ class Scene:
         state = view.shown_state(session)
         live = view.reviewing is None
         last = state.last
-        targets = session.destinations(session.selected) if live and session.selected is not None else {}
+        # (a man selected in a past position: the first move of a variation)
+        targets = session.destinations(session.selected) if session.selected is not None else {}
         motion = view.motion if live else None
         self.game: Game = game
         self.state: State = state  # the position shown: the live one or the one under review
@@ -38,7 +39,7 @@ class Scene:
         self.selected: str | None = session.selected
         self.targets: dict[str, list[str]] = targets  # the selected man's destinations -> their moves
         self.marked: frozenset[str] = frozenset(targets) if view.dots else frozenset()  # drawn with a dot
-        self.extras: frozenset[str] = frozenset(session.extras) if live else frozenset()  # picked (Pux)
+        self.extras: frozenset[str] = frozenset(session.extras)  # picked (Pux)
         self.hint: tuple[str, str] | None = (tuple(game.move_cells(view.hint))
                                              if view.hint is not None and live else None)  # the arrow
         self.better: tuple[str, str] | None = (tuple(game.move_cells(view.better))

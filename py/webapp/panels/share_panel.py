@@ -12,7 +12,8 @@ from webapp.state import analysis, commands
 from webapp.words import sharing
 from webapp.dom import add_text, copy_box, element, js_object, page_address
 from webapp.drawing.picture import draw_picture, picture_name, picture_size, position_svg
-from webapp.words.record import MAX_RECORD, game_record, opentafl_record
+from webapp.state.lines import walk
+from webapp.words.record import MAX_RECORD, game_record, move_number, opentafl_record
 
 
 class SharePanel:
@@ -37,6 +38,8 @@ class SharePanel:
                    lambda e: app.do(commands.annotate, element("comment-text").value, None))
         app.listen(element("glyph-select"), "change",
                    lambda e: app.do(commands.annotate, None, element("glyph-select").value))
+        app.listen(element("promote-line"), "click", lambda e: app.do(commands.promote))
+        app.listen(element("delete-line"), "click", lambda e: app.do(commands.delete_variation))
         app.listen(element("download-record"), "click", lambda e: self.save_text("record-text", "txt"))
         app.listen(element("download-otn"), "click", lambda e: self.save_text("otn-text", "otn.txt"))
 
@@ -60,33 +63,60 @@ class SharePanel:
 
     @staticmethod
     def show_history(state):
-        """The move list, a button per move that shows the position after it, and the
-        banner over a past position."""
+        """The move list (the main line, each variation in parentheses after the move it
+        replaces), a button per move that shows the position after it, and the banner
+        over a past position."""
         session, reviewing = state.session, state.view.reviewing
         moves = element("move-list")
         moves.innerHTML = ""
-        for number, move in enumerate(session.moves, start=1):
-            button = add_text(add_text(moves, "li", ""), "button", move)
+        holder, depth, numbered = moves, 0, True
+        for step in walk(session.line()):
+            if step[0] == "(":
+                if not depth:
+                    holder = add_text(moves, "li", "")
+                    holder.className = "variation"
+                add_text(holder, "span", "(")
+                depth, numbered = depth + 1, True
+                continue
+            if step[0] == ")":
+                add_text(holder, "span", ")")
+                depth, numbered = depth - 1, True
+                continue
+            _, line, ply, path = step
+            move, here = line.moves[ply - 1 - line.start], session.on_board(path)
+            if not depth:
+                holder = add_text(moves, "li", "")
+                holder.value = ply
+            button = add_text(holder, "button", f"{move_number(ply, numbered)} {move}".strip() if depth else move)
+            numbered = False
             button.type = "button"
-            button.setAttribute("data-index", str(number))
-            mark = analysis.mark_at(state.analysis, number)
-            glyph = session.glyphs.get(number) or (mark["mark"] if mark is not None else None)
+            button.setAttribute("data-index", str(ply))
+            button.setAttribute("data-path", " ".join(f"{at}:{index}" for at, index in path))
+            mark = analysis.mark_at(state.analysis, ply) if here else None
+            glyph = line.glyphs.get(ply) or (mark["mark"] if mark is not None else None)
             words = ""
             if glyph is not None:
                 add_text(button, "span", glyph).className = "mark"
                 words = f" ({analysis.GLYPH_WORDS[glyph]})"
-            if number in session.comments:
-                words += f", commented: {session.comments[number]}"
-            button.setAttribute("aria-label", f"Show the position after move {number}, {move}{words}")
-            button.setAttribute("aria-pressed", "true" if number == reviewing else "false")
+            if ply in line.comments:
+                words += f", commented: {line.comments[ply]}"
+            where = "" if here else ", in another line"
+            button.setAttribute("aria-label", f"Show the position after move {ply}, {move}{words}{where}")
+            button.setAttribute("aria-pressed", "true" if here and ply == reviewing else "false")
+            if not here:
+                button.className = "off-board"
         element("review").hidden = reviewing is None
         if reviewing is not None:
             element("review-text").textContent = sharing.review_words(session, reviewing)
+        ply = state.view.shown_index(session)
+        element("variation-tools").hidden = (session.variation_at(ply) is None or state.embedded
+                                             or state.exercise is not None)
 
     def on_history_click(self, event):
         button = event.target.closest("button[data-index]")  # (a click on a move's mark too)
         if button is not None:
-            self.app.do(commands.review, int(button.getAttribute("data-index")), focus="back-to-game")
+            path = [tuple(map(int, choice.split(":"))) for choice in button.getAttribute("data-path").split()]
+            self.app.do(commands.show_line, path, int(button.getAttribute("data-index")), focus="back-to-game")
 
     @staticmethod
     def show_links(state):

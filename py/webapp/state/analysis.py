@@ -111,6 +111,7 @@ def evaluation_words(evaluation: dict[str, Any] | None) -> str:
 
 
 def close(state: PageState) -> None:
+    state.reviews_aside = [found for found in state.reviews_aside if found is not state.analysis]
     state.analysis = None
     state.say("")
 

@@ -18,6 +18,7 @@ from webapp.state.session import COMPUTER, FRIEND, HUMAN, PAGE, Session
 from webapp.state.analysis import ENGINE_OFF
 from webapp.state.mistakes import MistakesRun
 from webapp.state.setup_editor import BoardEditor
+from webapp.state.lines import count
 
 # -- games ---------------------------------------------------------------------------
 
@@ -64,9 +65,8 @@ def load_record(state: PageState, text: str) -> None:
         state.say(f"That record could not be loaded: {error}. Your game is unchanged.")
         return
     begin(state, session)
-    skipped = (f" Its {variations} variation{'s' if variations > 1 else ''} (in parentheses) "
-               "are not shown here: the main line is loaded.") if variations else ""
-    state.say(f"Record loaded: {len(session.moves)} moves of {session.game.name}.{skipped}")
+    held = f", with {variations} variation{'s' if variations > 1 else ''} in the move list" if variations else ""
+    state.say(f"Record loaded: {len(session.moves)} moves of {session.game.name}{held}.")
 
 
 def undo(state: PageState) -> None:
@@ -146,11 +146,69 @@ def click(state: PageState, cell: str | None, extra: bool = False) -> None:
     if state.editor is not None:
         place(state, cell)
         return
-    if state.view.reviewing is not None:
+    session, past = state.session, state.view.reviewing is not None
+    if past and not can_branch(state):
         state.say("You are looking at a past position: Back to game (or Escape) to play on.")
         return
-    state.session.click(cell, extra=extra)
-    state.say(state.session.message)
+    lines = count(session.branches)
+    played = session.click(cell, extra=extra)
+    state.say(session.message)
+    if past and played is not None:
+        state.view.review(session, session.shown)
+        if count(session.branches) > lines:
+            state.say(f"A variation begins with move {len(session.moves)}: the game's own moves are kept "
+                      "in the move list." + analysis_players(state))
+
+
+def can_branch(state: PageState) -> bool:
+    """Whether a move in a past position may begin a variation (not in a game with a friend,
+    an exercise or an embedded page)."""
+    return state.friend is None and state.exercise is None and not state.embedded
+
+
+def analysis_players(state: PageState) -> str:
+    """In variations the reader moves both sides: the computer stops playing (said)."""
+    if COMPUTER not in state.session.players.values():
+        return ""
+    set_players(state, {"w": HUMAN, "b": HUMAN})
+    return " You move both sides here (the computer's panel brings it back)."
+
+
+def show_line(state: PageState, path: list[tuple[int, int]], ply: int) -> None:
+    """A move picked in the move list: its line goes on the board (the choices of `path`,
+    lines.walk's), the position after move `ply` shown."""
+    session = state.session
+    try:
+        session.go_along(path)
+    except (KeyError, IndexError):
+        state.say("That variation is no longer in the game.")
+        return
+    review(state, ply)
+    state.say(analysis_players(state).strip())
+
+
+def promote(state: PageState) -> None:
+    """Make the variation of the shown move the main line where it branches off."""
+    session = state.session
+    ply = state.view.shown_index(session)
+    if session.variation_at(ply) is None:
+        state.say("This move is on the main line already.")
+        return
+    session.promote(ply)
+    state.say("Variation promoted." if session.variation_at(ply) is not None else "This line is now the main line.")
+
+
+def delete_variation(state: PageState) -> None:
+    """Delete the variation of the shown move (the main line where it branched off comes back)."""
+    session = state.session
+    ply = state.view.shown_index(session)
+    if session.variation_at(ply) is None:
+        state.say("Only a variation can be deleted: this move is on the main line.")
+        return
+    at = session.delete_variation(ply)
+    review(state, at)
+    state.say(f"Variation deleted: the board shows the position after move {at}." if at
+              else "Variation deleted: the board shows the start position.")
 
 
 def drop(state: PageState, cell: str, target: str | None) -> None:

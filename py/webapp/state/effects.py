@@ -18,6 +18,8 @@ from webapp.state.session import COMPUTER
 from webapp.state.settings import write_settings
 from webapp.words.sounds import change_sound
 
+REVIEWS_KEPT = 8  # reviews of a game's other lines kept aside
+
 
 class Effects:
     def __init__(self) -> None:
@@ -133,11 +135,17 @@ def _live(state: PageState, marks: Marks, effects: Effects) -> None:
 
 
 def _review(state: PageState, marks: Marks, effects: Effects) -> None:
-    """A review ends when the game's moves change; a new one starts its search (and the
-    worker); the better move of the shown position goes on the board."""
+    """A review ends when the game's moves change (kept aside while the game is on the
+    board, it comes back with its line); a new one starts its search (and the worker);
+    the better move of the shown position goes on the board."""
     analysis = state.analysis
     if analysis is not None and not is_for(analysis, state):
+        analysis["running"] = False
+        state.reviews_aside = [analysis] + [found for found in state.reviews_aside if found is not analysis
+                                            and found["session"] is state.session][:REVIEWS_KEPT - 1]
         state.analysis = analysis = None
+    if analysis is None:
+        analysis = state.analysis = next((found for found in state.reviews_aside if is_for(found, state)), None)
     if analysis is not None and analysis["running"] and marks.review is not analysis:
         marks.review = effects.review = analysis
         effects.worker = True
@@ -195,10 +203,11 @@ def friend_game(state: PageState) -> dict[str, Any] | None:
 
 def _card(state: PageState, marks: Marks, effects: Effects) -> None:
     """The card comes up once for a game that ends on this page (a lesson or puzzle says
-    it in its panel; a game opened finished says so in its status)."""
+    it in its panel; a game opened finished says so in its status; a variation's end, in
+    the status line)."""
     session = state.session
     if (session.result_words() is None or session.revision == 0 or state.view.reviewing is not None
-            or state.exercise is not None):
+            or state.exercise is not None or session.variation_at(len(session.moves)) is not None):
         state.card = False
     elif state.position() != marks.ended:
         marks.ended = state.position()

@@ -43,6 +43,7 @@ class PageState:
         # the review of the game (state/analysis.py): {session, moves, evals, marks, accuracy,
         # counts, done, running, progress}; None when none was asked for this game
         self.analysis: dict[str, Any] | None = None
+        self.reviews_aside: list[dict[str, Any]] = []  # reviews of other lines of the game, to come back
         self.evaluating: bool = False  # the engine's evaluation of the shown position is on
         # {key (the position), eval, depth, line, done} of the shown position, while evaluating
         self.evaluation: dict[str, Any] | None = None

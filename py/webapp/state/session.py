@@ -7,6 +7,8 @@ from boardgames import get_game
 from boardgames.core import OTHER, SIDE_NAMES, side_of
 from boardgames.grid import notation_order
 
+from webapp.state.lines import Line
+
 HUMAN, COMPUTER = "human", "computer"
 PAGE = "page"  # a player whose moves the page plays itself (a puzzle's replies)
 FRIEND = "friend"  # a player on another device, whose moves come in a link (words/friend_link.py)
@@ -32,6 +34,10 @@ class Session:
         # shapes drawn on the position after a ply (0: the start): "Cd4" a circle, "Ad1d3" an arrow
         self.shapes: dict[int, list[str]] = {}
         self.tags: dict[str, str] = {}  # a record's other tags, kept: Event, Site, Date, White, Black, ...
+        # variations (lines.py): {ply: [Line | None]}, the lines that may follow the position
+        # after `ply` moves, the main one first; None stands for the line on the board
+        self.branches: dict[int, list[Line | None]] = {}
+        self.shown: int | None = None  # the past position the board shows and plays from (View.review sets it)
         self.message = ""
         self.revision = 0  # counts changes of the position, so the page's panels see them
         self.referee = None  # while a lesson or puzzle runs: move -> True to let it be played
@@ -42,6 +48,14 @@ class Session:
         return self.states[-1]
 
     @property
+    def here(self):
+        """The position moves are played from: the past one shown, else the live one."""
+        return self.states[self.shown] if self.in_past() else self.states[-1]
+
+    def in_past(self):
+        return self.shown is not None and self.shown < len(self.moves)
+
+    @property
     def result(self):
         if self.agreed_draw:
             return {"winner": None, "reason": "drawn by agreement"}
@@ -49,11 +63,15 @@ class Session:
             return {"winner": SIDE_NAMES[OTHER[self.resigned]], "reason": f"{SIDE_NAMES[self.resigned]} resigned"}
         return self.game.result(self.state)
 
+    def result_here(self):
+        """The result of the position moves are played from (a past one has no agreement)."""
+        return self.game.result(self.here) if self.in_past() else self.result
+
     def legal(self):
-        return [] if self.agreed_draw or self.resigned else self.game.legal(self.state)
+        return [] if (self.agreed_draw or self.resigned) and not self.in_past() else self.game.legal(self.here)
 
     def men(self):
-        return self.game.men(self.state)
+        return self.game.men(self.here)
 
     def to_move_is_computer(self):
         return self.result is None and self.players[self.state.turn] == COMPUTER
@@ -99,10 +117,10 @@ class Session:
     def builder(self):
         """What the side panel shows while a man is selected in a game of moves built in
         steps: {"title", "choices": [(cell, picked?)], "lines"}, or None."""
-        if self.selected is None or self.result is not None:
+        if self.selected is None or self.result_here() is not None:
             return None
         choices = self.extra_choices()
-        shown = self.game.builder(self.state, self.selected, self.extras, choices,
+        shown = self.game.builder(self.here, self.selected, self.extras, choices,
                                   self.destinations(self.selected))
         if shown is None:
             return None
@@ -111,7 +129,7 @@ class Session:
 
     def notes(self):
         """The game's notes on the position in progress (none once it is over)."""
-        return [] if self.result is not None else self.game.notes(self.state)
+        return [] if self.result_here() is not None else self.game.notes(self.here)
 
     # -- input -------------------------------------------------------------------
     def click(self, cell, extra=False):
@@ -119,17 +137,12 @@ class Session:
         picks that cell as an extra of the selected man's move, or drops it.  Returns the move played,
         if any; sets `message` to gentle feedback when the click does nothing useful."""
         self.message = ""
-        if self.result is not None:
+        if self.result_here() is not None:
             self.message = "The game is over: start a new game, or undo."
             return None
-        if self.to_move_is_computer():
-            self.message = "Wait: the computer is thinking."
-            return None
-        if self.players[self.state.turn] == PAGE:
-            self.message = "Wait for the reply."
-            return None
-        if self.players[self.state.turn] == FRIEND:
-            self.message = "It is your friend's move: send them the link (Play a friend), then wait for theirs."
+        waiting = None if self.in_past() else self.waiting_words()  # (in a past position both sides move)
+        if waiting:
+            self.message = waiting
             return None
         if cell is None:
             self.select(None)
@@ -143,7 +156,7 @@ class Session:
                 if self.referee is not None and not self.referee(moves[0]):
                     self.select(None)
                     return None
-                return self.play(moves[0])
+                return self.play_here(moves[0])
             if cell == self.selected:
                 self.select(None)
                 return None
@@ -155,39 +168,166 @@ class Session:
             self.message = self.why_not_to(cell)
         return None
 
+    def waiting_words(self):
+        """Why the player to move at the live position is not the reader, if they are not."""
+        who = self.players[self.state.turn]
+        if self.result is None and who == COMPUTER:
+            return "Wait: the computer is thinking."
+        if who == PAGE:
+            return "Wait for the reply."
+        if who == FRIEND:
+            return "It is your friend's move: send them the link (Play a friend), then wait for theirs."
+        return None
+
     def why_not(self, cell):
         man = self.men().get(cell)
-        side = SIDE_NAMES[self.state.turn].capitalize()
+        side = SIDE_NAMES[self.here.turn].capitalize()
         if man is None:
             return f"{side} to move: pick one of your men."
-        if side_of(man) != self.state.turn:
+        if side_of(man) != self.here.turn:
             return f"That is a {self.game.describe(man)}: {side} is to move."
         return f"That {self.game.kinds[man].name} has no legal move."
 
     def why_not_to(self, cell):
         """Why the selected man cannot go to `cell`, in the engine's words where it has some."""
-        reason = self.game.why_illegal(self.state, f"{self.selected}-{cell}")
+        reason = self.game.why_illegal(self.here, f"{self.selected}-{cell}")
         return f"{self.selected} cannot move to {cell}{reason}."
 
+    def play_here(self, move):
+        """The reader's move: at the live position, or in the past position shown."""
+        return self._play_in_past(move) if self.in_past() else self.play(move)
+
     def play(self, move):
-        """Play a move (from a click, the computer or the automation hook)."""
+        """Play a move at the live position (the reader's, the computer's, a friend's, the
+        automation hook's)."""
         if self.agreed_draw or self.resigned:
             raise ValueError(f"the game is over: {self.result['reason']}")
+        at = len(self.moves)
         state = self.game.play(self.state, move)  # ValueError for an illegal move
+        if self.undone and self.undone[-1] == move:
+            self.undone.pop()
+        elif self._variation_of(at, move) is not None or self.branches and self.undone:
+            self._branch(at, move, state)  # (in a game with variations, moves taken back are kept aside)
+            while len(self.moves) > at + 1:  # (a variation entered: the rest of it to redo)
+                self._take_back()
+            return move
+        else:
+            self.undone = []
+            self.forget_annotations(at + 1)  # (they were of the moves taken back)
         self.states.append(state)
         self.moves.append(move)
         self.revision += 1
         self.select(None)
-        if self.undone and self.undone[-1] == move:
-            self.undone.pop()
-        else:
-            self.undone = []
-            self.forget_annotations(len(self.moves))  # (they were of the moves taken back)
         return move
 
+    def _play_in_past(self, move):
+        """`move` in the past position shown: the line's own next move goes on along it,
+        any other branches off (_branch)."""
+        at = self.shown
+        state = self.game.play(self.states[at], move)  # ValueError for an illegal move
+        if self.moves[at] != move:
+            self._branch(at, move, state)
+        self.shown = at + 1 if at + 1 < len(self.moves) else None
+        self.revision += 1
+        self.select(None)
+        return move
+
+    def _branch(self, at, move, state):
+        """`move` (reaching `state`) after `at` moves, the line on the board going on from
+        there put aside: a variation's first move enters it, any other begins one."""
+        known = self._variation_of(at, move)
+        if known is not None:
+            self.enter(at, known)
+            return
+        kids = self.branches.setdefault(at, [None])
+        kids[kids.index(None)] = self._cut(at)
+        kids.append(None)
+        self.states.append(state)
+        self.moves.append(move)
+
+    def _variation_of(self, at, move):
+        """The index among the lines after `at` moves of the one put aside that begins with `move`."""
+        return next((index for index, line in enumerate(self.branches.get(at, []))
+                     if line is not None and line.moves[0] == move), None)
+
+    # -- variations (lines.py) -----------------------------------------------------
+    def line(self):
+        """The line on the board (to the live position), with its notes and variations."""
+        return Line(0, self.moves, self.comments, self.glyphs, self.shapes,
+                    {at: kids for at, kids in self.branches.items() if at < len(self.moves)})
+
+    def enter(self, at, index):
+        """Put the variation `index` of those after `at` moves on the board; the line it
+        replaces goes aside in its place."""
+        kids = self.branches[at]
+        line, own = kids[index], kids.index(None)
+        tail = self._cut(at)
+        kids[own], kids[index] = tail, None
+        if not tail.moves:  # (the line ended there: nothing to put aside)
+            del kids[own]
+        self._graft(at, line)
+
+    def go_along(self, path):
+        """Put on the board the line that the (position, index) choices of `path` take from
+        the start (lines.walk's paths); KeyError or IndexError for a path not in the game."""
+        for at, index in path:
+            if self.branches[at][index] is not None:
+                self.enter(at, index)
+
+    def on_board(self, path):
+        """Whether the line on the board is the one `path` takes."""
+        return all(at in self.branches and self.branches[at][index] is None for at, index in path)
+
+    def variation_at(self, ply):
+        """The position (its number of moves) where the innermost variation holding move
+        `ply` of the line on the board branches off; None on the main line."""
+        return max((at for at, kids in self.branches.items() if at < ply and kids[0] is not None), default=None)
+
+    def promote(self, ply):
+        """Make the variation holding move `ply` the main line where it branches off."""
+        kids = self.branches[self.variation_at(ply)]
+        kids.insert(0, kids.pop(kids.index(None)))
+        self.revision += 1
+
+    def delete_variation(self, ply):
+        """Delete the variation holding move `ply`: the main line where it branched off
+        takes its place on the board.  Returns that position's number of moves."""
+        at = self.variation_at(ply)
+        kids = self.branches[at]
+        self._cut(at)
+        kids.remove(None)
+        line, kids[0] = kids[0], None
+        self._graft(at, line)
+        return at
+
+    def _cut(self, at):
+        """Take the line on the board back to the position after `at` moves (the moves to
+        redo too): what followed, with its notes, variations and ending, as a Line."""
+        whole = Line(0, self.moves + self.undone[::-1], self.comments, self.glyphs, self.shapes, self.branches)
+        tail = whole.rest(at)
+        tail.ending = (self.agreed_draw, self.resigned)
+        self.forget_annotations(at + 1)
+        del self.moves[at:], self.states[at + 1:]
+        self.undone, self.agreed_draw, self.resigned = [], False, None
+        return tail
+
+    def _graft(self, at, line):
+        """Play `line` on from the end of the line on the board (the position after `at` moves)."""
+        for move in line.moves:
+            self.states.append(self.game.play(self.states[-1], move))
+            self.moves.append(move)
+        for mine, its in ((self.comments, line.comments), (self.glyphs, line.glyphs),
+                          (self.shapes, line.shapes), (self.branches, line.branches)):
+            mine.update(its)
+        self.agreed_draw, self.resigned = line.ending
+        if len(self.branches.get(at, ())) == 1:  # (no other line left there)
+            del self.branches[at]
+        self.revision += 1
+        self.select(None)
+
     def forget_annotations(self, first):
-        """Drop the comments and marks of plies `first` and later."""
-        for notes in (self.comments, self.glyphs, self.shapes):
+        """Drop the comments, marks and variations of plies `first` and later."""
+        for notes in (self.comments, self.glyphs, self.shapes, self.branches):
             for ply in [ply for ply in notes if ply >= first]:
                 del notes[ply]
 

@@ -35,8 +35,9 @@ class View:
 
     def review(self, session: Session, index: int | None) -> bool:
         """Show the position after move `index`; None, or the live position's number,
-        shows the game in progress.  Returns whether a past position is shown."""
-        self.reviewing = index if index is not None and 0 <= index < len(session.moves) else None
+        shows the game in progress.  Returns whether a past position is shown.  The
+        session plays from the position shown (a move there begins a variation)."""
+        self.reviewing = session.shown = index if index is not None and 0 <= index < len(session.moves) else None
         return self.reviewing is not None
 
     def shown_index(self, session: Session) -> int:

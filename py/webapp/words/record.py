@@ -13,8 +13,8 @@ Record (tag lines, then the moves; move numbers are optional on input):
     1. a1-b2 h8-g7?! {Better was h8-h5.} 2. b2-c3
 
 A move may carry a mark (`!!`, `!`, `!?`, `?!`, `?`, `??`) and be followed by a comment in
-braces; variations in parentheses are read past (the main line is loaded, and the reader
-told), as are `$n` glyphs of other programs.
+braces; a variation in parentheses follows the move it replaces, and may hold its own
+(`1. a1-b2 h8-g7 (1... h8-h5 2. b2-c3) 2. b2-c3`); `$n` glyphs of other programs are read past.
 
 An OpenTafl record (its rules string `dim:9 ... start:/.../`, then the turns) is read
 and written too, for the games that declare OpenTafl's rules (boardgames/opentafl.py).
@@ -33,6 +33,7 @@ from boardgames.opentafl import RESULTS as OPENTAFL_RESULTS
 from boardgames.opentafl import read_record as read_opentafl
 from boardgames.opentafl import speaks_opentafl, write_record
 
+from webapp.state.lines import Line, count, lines_data, read_lines, walk
 from webapp.state.session import COMPUTER, HUMAN, Session
 from webapp.words import friend_link
 
@@ -93,14 +94,38 @@ def game_record(session):
     if session.result is not None:
         lines.append(f'[Result "{session.status()}"]')
     lines.append("")
-    plies = [note_text(session, 0)] if 0 in session.shapes else []  # numbered in pairs from the first mover
-    for i, move in enumerate(session.moves):
-        text = move + session.glyphs.get(i + 1, "")
-        plies += [f"{i // 2 + 1}.", text] if i % 2 == 0 else [text]
-        if i + 1 in session.comments or i + 1 in session.shapes:
-            plies.append(note_text(session, i + 1))
-    lines.append(" ".join(plies))
+    line = session.line()
+    lines.append(" ".join(([note_text(line, 0)] if 0 in line.shapes else []) + [line_words(line)]))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def line_words(line):
+    """The record's words for `line`'s moves, the other lines of each branch in parentheses
+    after its main move (numbered in pairs from the first mover; a second mover's move
+    first in a line or after a note or a variation as `3...`)."""
+    words, numbered, opening = [], True, ""
+    for step in walk(line):
+        if step[0] == "(":
+            opening, numbered = "(", True
+        elif step[0] == ")":
+            words[-1] += ")"
+            numbered = True
+        else:
+            _, line, ply, _ = step
+            number = move_number(ply, numbered)
+            move = line.moves[ply - 1 - line.start] + line.glyphs.get(ply, "")
+            words += [opening + number, move] if number else [opening + move]
+            opening = ""
+            numbered = ply in line.comments or ply in line.shapes
+            if numbered:
+                words.append(note_text(line, ply))
+    return " ".join(words)
+
+
+def move_number(ply, numbered):
+    """"3." before the first mover's move `ply`; "3..." before the second mover's where
+    `numbered` (first in a line, after a note or a variation); else ""."""
+    return f"{(ply + 1) // 2}." if ply % 2 else f"{ply // 2}..." if numbered else ""
 
 
 def opentafl_record(session):
@@ -135,13 +160,13 @@ def parse_opentafl(text, players=None):
     raise ValueError(errors[0] if errors else "no game here reads OpenTafl records")
 
 
-def note_text(session, ply):
+def note_text(line, ply):
     """`{[%csl Gd4][%cal Gd1d3] comment}`: the shapes drawn after `ply` (lichess's
-    commands, G for green) and its comment."""
-    shapes = session.shapes.get(ply, [])
+    commands, G for green) and its comment, on a line (lines.py) or the session's."""
+    shapes = line.shapes.get(ply, [])
     parts = [f"[%{command} {','.join('G' + shape[1:] for shape in shapes if shape[0] == kind)}]"
              for kind, command in (("C", "csl"), ("A", "cal")) if any(shape[0] == kind for shape in shapes)]
-    comment = session.comments.get(ply, "").replace("{", "(").replace("}", ")")
+    comment = line.comments.get(ply, "").replace("{", "(").replace("}", ")")
     return "{" + " ".join(parts + ([comment] if comment else [])) + "}"
 
 
@@ -163,7 +188,7 @@ def parse_record(text, players=None):
 
 
 def read_record(text, players=None):
-    """(session, variations read past) of a pasted record, as parse_record."""
+    """(session, how many variations it holds) of a pasted record, as parse_record."""
     if not isinstance(text, str) or not text.strip():
         raise ValueError("the game record is empty")
     if len(text) > MAX_RECORD:
@@ -192,43 +217,54 @@ def read_record(text, players=None):
     if game_id not in game_ids():
         raise ValueError(f"unknown game '{game_id}' (known: {', '.join(game_ids())})")
     options = parse_options(game_id, tags.get("options", ""))
-    moves, comments, glyphs, shapes, variations = read_moves(" ".join(body))
-    session = replay(game_id, options, tags.get("start"), moves, players)
-    session.comments, session.glyphs, session.shapes = comments, glyphs, shapes  # (shapes off the board: not drawn)
+    main = read_moves(" ".join(body))
+    session = replay(game_id, options, tags.get("start"), main.moves, players)
+    session.comments, session.glyphs, session.shapes = main.comments, main.glyphs, main.shapes
+    session.branches = read_variations(lines_data(main.branches), session)
     session.tags = others
-    return session, variations
+    return session, count(session.branches)
 
 
 def read_moves(text):
-    """(main line moves, {ply: comment}, {ply: mark}, {ply: shapes}, variations read past)
-    of a record's move text."""
-    moves, comments, glyphs, shapes = [], {}, {}, {}
-    depth = variations = 0
+    """The main Line of a record's move text, holding its variations."""
+    main = Line(0, [])
+    open_lines = [main]  # the line being read last
     for token in TOKEN.findall(text):
+        line = open_lines[-1]
+        ply = line.start + len(line.moves)  # the moves played so far on this line
         if token == "(":
-            depth += 1
-            variations += depth == 1
+            if ply == 0 or line is not main and ply == line.start:
+                raise ValueError("a variation '(' comes after the move it replaces")
+            # (an alternative to a variation's first move is that variation's sibling)
+            holder = open_lines[-2] if line is not main and ply == line.start + 1 else line
+            variation = Line(ply - 1, [])
+            holder.branches.setdefault(ply - 1, [None]).append(variation)
+            open_lines.append(variation)
         elif token == ")":
-            if not depth:
+            if line is main:
                 raise ValueError("a ')' closes no variation")
-            depth -= 1
-        elif depth or MOVE_NUMBER.match(token) or token.startswith("$") or token in ("*", "1-0", "0-1", "1/2-1/2"):
+            if not line.moves:
+                raise ValueError("a variation '()' holds no moves")
+            open_lines.pop()
+        elif MOVE_NUMBER.match(token) or token.startswith("$") or token in ("*", "1-0", "0-1", "1/2-1/2"):
             continue
         elif token.startswith("{"):
             comment, drawn = read_note(token[1:-1])
+            if ply == line.start and line is not main:
+                continue  # (a note before a variation's first move: of no move here)
             if drawn:
-                shapes.setdefault(len(moves), []).extend(drawn)
-            if moves:
-                comments[len(moves)] = " ".join(filter(None, (comments.get(len(moves)), comment)))
+                line.shapes.setdefault(ply, []).extend(drawn)
+            if ply and comment:
+                line.comments[ply] = " ".join(filter(None, (line.comments.get(ply), comment)))
         else:
             found = GLYPH.match(token)
             if found and found.group(1):
                 token = found.group(1)
-                glyphs[len(moves) + 1] = found.group(2)
-            moves.append(token)
-    if depth:
+                line.glyphs[ply + 1] = found.group(2)
+            line.moves.append(token)
+    if len(open_lines) > 1:
         raise ValueError("a variation '(' is never closed")
-    return moves, {ply: text for ply, text in comments.items() if text}, glyphs, shapes, variations
+    return main
 
 
 # -- the share link -------------------------------------------------------------------
@@ -254,6 +290,8 @@ def share_query(session, computer=None, level=None):
         params["moves"] = " ".join(session.moves)
     if session.comments or session.glyphs or session.shapes:
         params["notes"] = notes_param(session)
+    if session.line().branches:
+        params["lines"] = json.dumps(lines_data(session.line().branches), separators=(",", ":"), ensure_ascii=False)
     if computer:
         params["computer"] = computer
     if level:
@@ -302,7 +340,7 @@ def settings_from_query(params):
     try:
         if "g" in params:  # a game by link: its moves in a code
             moves = friend_link.decode(Session(game_id, options=settings["options"], fen=fen), params["g"])
-        replay(game_id, settings["options"], fen, moves)
+        checked = replay(game_id, settings["options"], fen, moves)
         settings["fen"], settings["moves"] = fen, moves
     except ValueError as error:
         problems.append(f"The link's game could not be set up ({error}); starting a new game.")
@@ -313,6 +351,12 @@ def settings_from_query(params):
             settings["notes"] = read_notes(params["notes"], len(settings["moves"]))
         except ValueError as error:
             problems.append(f"The link's comments could not be read ({error}); the game is shown without them.")
+    settings["lines"] = {}
+    if params.get("lines") and "broken" not in settings:
+        try:
+            settings["lines"] = read_variations(json.loads(params["lines"]), checked)
+        except ValueError as error:
+            problems.append(f"The link's variations could not be read ({error}); the game is shown without them.")
     if params.get("friend") in ("w", "b") and "g" in params and "broken" not in settings:
         settings["friend"] = params["friend"]
         settings["friend_id"] = params.get("id")
@@ -339,12 +383,18 @@ def read_notes(text, plies):
         data = json.loads(text)
     except ValueError:
         raise ValueError("they are not JSON") from None
+    return notes_table(data, 0, plies)
+
+
+def notes_table(data, first, last):
+    """The notes of moves `first` to `last` from {ply: [mark, comment, shapes]} data (a
+    link's, a variation's; ply 0 holds only shapes); ValueError saying what is wrong."""
     if not isinstance(data, dict):
         raise ValueError("they are not a {move: [mark, comment]} table")
     comments, glyphs, shapes = {}, {}, {}
     for ply, note in data.items():
-        if not (ply.isdigit() and int(ply) <= plies):
-            raise ValueError(f"the game has no move {ply}")
+        if not (ply.isdigit() and first <= int(ply) <= last):
+            raise ValueError(f"the game has no move {ply}" if not first else f"the variation has no move {ply}")
         if not (isinstance(note, list) and len(note) in (2, 3) and all(isinstance(part, str) for part in note[:2])
                 and note[0] in GLYPHS + ("",) and (int(ply) or not any(note[:2]))):
             raise ValueError(f"move {ply}'s note is not [mark, comment, shapes]")
@@ -360,6 +410,11 @@ def read_notes(text, plies):
     return {"comments": comments, "glyphs": glyphs, "shapes": shapes}
 
 
+def read_variations(data, session):
+    """The session's variations from `lines_data` (a link's, a saved game's), checked."""
+    return read_lines(data, session.game, session.states[:-1], 0, notes_table)
+
+
 # -- the saved game -------------------------------------------------------------------
 def saved_payload(session, level):
     return json.dumps({"version": SAVE_VERSION, "game": session.game_id,
@@ -367,7 +422,7 @@ def saved_payload(session, level):
                        "moves": session.moves, "players": session.players,
                        "level": level, "agreed_draw": session.agreed_draw,
                        "comments": session.comments, "glyphs": session.glyphs, "shapes": session.shapes,
-                       "tags": session.tags})
+                       "lines": lines_data(session.line().branches), "tags": session.tags})
 
 
 def restore(payload):
@@ -405,6 +460,10 @@ def restore(payload):
     session.shapes = {int(ply): [s for s in found if isinstance(s, str) and SHAPE.fullmatch(s)]
                       for ply, found in (shapes.items() if isinstance(shapes, dict) else ())
                       if ply.isdigit() and int(ply) <= len(session.moves) and isinstance(found, list)}
+    try:
+        session.branches = read_variations(data.get("lines", {}), session)
+    except ValueError:
+        pass  # (variations not sound are left out, as annotations are)
     return session, level
 
 

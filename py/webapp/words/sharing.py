@@ -53,6 +53,7 @@ def opening(params, saved):
     notes = settings.get("notes") or {}
     session.comments, session.glyphs, session.shapes = (dict(notes.get(kind, {}))
                                                         for kind in ("comments", "glyphs", "shapes"))
+    session.branches = settings["lines"]
     return {"session": session, "level": settings["level"], "embed": embed, "friend": friend,
             "friend_id": settings.get("friend_id") if friend else None, "messages": messages, "set_aside": set_aside}
 
@@ -95,4 +96,5 @@ def review_words(session, index):
     """The banner over a past position: index is the number of moves played to reach it."""
     if index == 0:
         return f"Reviewing the start position, before move 1 of {len(session.moves)}"
-    return f"Reviewing move {index} ({session.moves[index - 1]}) of {len(session.moves)}"
+    where = " (a variation)" if session.variation_at(index) is not None else ""
+    return f"Reviewing move {index} ({session.moves[index - 1]}) of {len(session.moves)}{where}"
