@@ -1,6 +1,7 @@
 """Moves in motion and men dragged, as players meet them: a mouse drag, a touch drag with
 the man lifted above the finger, a drop on a wrong cell, a tap-tap, and no motion when
-the system asks for reduced motion or when the history is stepped through."""
+the system asks for reduced motion or when the history is stepped through; with Draw on,
+a finger draws circles and arrows."""
 
 from browser import READY_TIMEOUT_MS
 from page_helpers import click_cell, new_game, state
@@ -59,25 +60,52 @@ def test_no_motion_when_stepping_through_the_history(module_page):
     assert state(page)["reviewing"] is None and state(page)["motions"] == before
 
 
-def test_a_touch_drag_lifts_the_man_above_the_finger(browser, site):
+def phone_page(browser, url):
+    """(context, page, touch(kind, x, y)) of a phone with touch at `url`: touch dispatches
+    a touch event through the DevTools protocol, as a finger would."""
     context = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True, is_mobile=True)
     page = context.new_page()
-    page.goto(f"{site}/index.html?game=tablut")
+    page.goto(url)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
-    (x0, y0), (x1, y1) = centre(page, "d1"), centre(page, "d3")
-    unit = y0 - centre(page, "d2")[1]
     cdp = context.new_cdp_session(page)
 
     def touch(kind, x, y):
         points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
         cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    return context, page, touch
 
-    # The finger ends half a cell below d3: the man, drawn lifted above it, is over d3.
+
+def finger_drag(touch, start, end):
+    (x0, y0), (x1, y1) = start, end
     touch("touchStart", x0, y0)
     for k in range(1, 7):
-        touch("touchMove", x0 + (x1 - x0) * k / 6, y0 + (y1 + unit * 0.6 - y0) * k / 6)
+        touch("touchMove", x0 + (x1 - x0) * k / 6, y0 + (y1 - y0) * k / 6)
     touch("touchEnd", 0, 0)
+
+
+def test_a_touch_drag_lifts_the_man_above_the_finger(browser, site):
+    context, page, touch = phone_page(browser, f"{site}/index.html?game=tablut")
+    (x0, y0), (x1, y1) = centre(page, "d1"), centre(page, "d3")
+    unit = y0 - centre(page, "d2")[1]
+    # The finger ends half a cell below d3: the man, drawn lifted above it, is over d3.
+    finger_drag(touch, (x0, y0), (x1, y1 + unit * 0.6))
     assert state(page)["moves"] == ["d1-d3"], state(page)["message"]
+    context.close()
+
+
+def test_with_draw_on_a_finger_draws_circles_and_arrows_and_plays_nothing(browser, site):
+    context, page, touch = phone_page(browser, f"{site}/index.html?game=tablut&moves=d1-d3")
+    page.tap("#draw-toggle")
+    page.locator("#board").scroll_into_view_if_needed()
+    finger_drag(touch, centre(page, "d3"), centre(page, "b3"))  # an arrow
+    page.touchscreen.tap(*centre(page, "f1"))  # a circle
+    assert state(page)["moves"] == ["d1-d3"] and state(page)["selected"] is None
+    page.click("#share summary")
+    assert "1. d1-d3 {[%csl Gf1] [%cal Gd3b3]}" in page.input_value("#record-text")
+    page.tap("#draw-toggle")  # Draw off: a tap selects again
+    page.locator("#board").scroll_into_view_if_needed()
+    page.touchscreen.tap(*centre(page, "e3"))
+    assert state(page)["selected"] == "e3"
     context.close()
 
 

@@ -252,3 +252,12 @@ def test_right_button_shapes_go_on_the_shown_position_and_into_the_scene():
     assert Scene(state.session, state.view).shapes == []
     commands.draw_shape(state, "e5", "e5")
     assert state.session.shapes == {1: ["Ad3d5", "Ce5"], 0: ["Ce5"]}
+
+
+def test_draw_is_a_mode_that_leaves_the_selection_and_says_how():
+    state = PageState(Session("tablut"), settings=defaults())
+    commands.click(state, "d1")
+    commands.toggle_drawing(state)
+    assert state.view.drawing and state.session.selected is None and state.message.startswith("Draw: tap a cell")
+    commands.toggle_drawing(state)
+    assert not state.view.drawing and state.message == ""

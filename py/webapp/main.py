@@ -310,7 +310,7 @@ class App:
         event.preventDefault()
         state = self.state
         cell = self.event_cell(event)
-        if event.button == 2:  # the right button draws circles and arrows
+        if event.button == 2 or state.view.drawing:  # the right button (or Draw, on touch screens) draws
             self.shape_from = cell
             return
         if cell is not None and state.view.cursor_shown:
@@ -345,8 +345,8 @@ class App:
     def on_release(self, event):
         """The end of a press: a drop plays the move to the cell under the man, or puts
         it back and says why; a press that did not move is a click.  A right-button press
-        draws a circle (released where it began) or an arrow."""
-        if self.shape_from is not None and event.button == 2:
+        draws a circle (released where it began) or an arrow, as does any press while Draw is on."""
+        if self.shape_from is not None:
             start, self.shape_from = self.shape_from, None
             self.do(commands.draw_shape, start, self.event_cell(event))
             return

@@ -38,6 +38,7 @@ class SharePanel:
                    lambda e: app.do(commands.annotate, element("comment-text").value, None))
         app.listen(element("glyph-select"), "change",
                    lambda e: app.do(commands.annotate, None, element("glyph-select").value))
+        app.listen(element("draw-toggle"), "change", lambda e: app.do(commands.toggle_drawing))
         app.listen(element("promote-line"), "click", lambda e: app.do(commands.promote))
         app.listen(element("delete-line"), "click", lambda e: app.do(commands.delete_variation))
         app.listen(element("download-record"), "click", lambda e: self.save_text("record-text", "txt"))
@@ -54,6 +55,8 @@ class SharePanel:
         session = state.session
         ply = state.view.shown_index(session)
         element("annotate").hidden = ply == 0 or state.embedded or state.exercise is not None
+        element("draw-box").hidden = state.embedded or state.exercise is not None
+        element("draw-toggle").checked = state.view.drawing
         if ply == 0 or self.annotating == (session, ply):
             return
         self.annotating = (session, ply)

@@ -114,6 +114,15 @@ def draw_shape(state: PageState, start: str | None, end: str | None) -> None:
     state.session.toggle_shape(state.view.shown_index(state.session), f"C{start}" if start == end else f"A{start}{end}")
 
 
+def toggle_drawing(state: PageState) -> None:
+    """Draw on or off: while on, a tap or click draws a circle and a drag an arrow (what
+    the right button does, for touch screens), and the board plays no move."""
+    state.view.drawing = not state.view.drawing
+    state.session.select(None)
+    state.say("Draw: tap a cell for a circle, drag from one cell to another for an arrow; the same again "
+              "takes it away. Untick Draw to play." if state.view.drawing else "")
+
+
 def flip(state: PageState) -> None:
     state.view.flipped = not state.view.flipped
 

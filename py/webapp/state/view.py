@@ -32,6 +32,7 @@ class View:
         self.motion: Any = None  # the last move in motion (motion.Motion), while it plays
         self.drag: tuple[str, float, float] | None = None  # the man of a cell dragged, at canvas point (x, y)
         self.dropped: bool = False  # the move just played was dropped in place: shown without motion
+        self.drawing: bool = False  # Draw is on: a press draws circles and arrows (touch screens' right button)
 
     def review(self, session: Session, index: int | None) -> bool:
         """Show the position after move `index`; None, or the live position's number,
