@@ -203,6 +203,10 @@ def test_variations_made_by_clicks_are_promoted_deleted_saved_and_linked(context
     assert re.sub(r"\s", "", page.inner_text("#move-list")) == "d1-d3e3-f3a4-c4(2.a6-c6)e4-e3"
     page.click("#share summary")
     assert page.input_value("#record-text").endswith("1. d1-d3 e3-f3 2. a4-c4 (2. a6-c6) 2... e4-e3\n")
+    page.fill("#tag-white", "Ann")
+    page.fill("#tag-date", "2026-11-25")
+    page.press("#tag-date", "Tab")  # (a field is kept when it is left)
+    assert '[White "Ann"]\n[Date "2026.11.25"]' in page.input_value("#record-text")
     page.click("#promote-line")
     assert page.inner_text("#message") == "This line is now the main line."
     assert page.input_value("#record-text").endswith("1. d1-d3 e3-f3 2. a6-c6 (2. a4-c4 e4-e3)\n")

@@ -216,3 +216,23 @@ def test_a_records_other_tags_are_kept():
     assert session.tags == {"Event": "Club night", "White": "Ann \\'the Swede\\'", "Black": "Bo"}
     again = parse_record(game_record(session))
     assert again.tags == session.tags and restore(saved_payload(again, 2))[0].tags == session.tags
+
+
+@pytest.mark.parametrize("name,typed,kept", [
+    # | tag | what the reader typed | what the record keeps |
+    ("White", "  Ann  Smith ", "Ann Smith"),
+    ("Event", 'Club "open" night', "Club 'open' night"),
+    ("Date", "2026-11-25", "2026.11.25"),
+    ("Black", "", None),
+])
+def test_the_players_event_and_date_the_reader_writes_go_in_the_record(name, typed, kept):
+    from webapp.state import commands
+    from webapp.state.page_state import PageState
+    from webapp.state.settings import defaults
+    state = PageState(Session("tablut"), settings=defaults())
+    state.session.tags["Black"] = "Bo"
+    commands.set_tag(state, name, typed)
+    assert state.session.tags.get(name) == kept
+    record = game_record(state.session)
+    assert (f'[{name} "{kept}"]' in record) if kept else f"[{name} " not in record
+    assert parse_record(record).tags.get(name) == kept

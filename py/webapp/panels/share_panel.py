@@ -39,6 +39,8 @@ class SharePanel:
         app.listen(element("glyph-select"), "change",
                    lambda e: app.do(commands.annotate, None, element("glyph-select").value))
         app.listen(element("draw-toggle"), "change", lambda e: app.do(commands.toggle_drawing))
+        app.listen(element("record-tags"), "change",
+                   lambda e: app.do(commands.set_tag, e.target.getAttribute("data-tag"), e.target.value))
         app.listen(element("promote-line"), "click", lambda e: app.do(commands.promote))
         app.listen(element("delete-line"), "click", lambda e: app.do(commands.delete_variation))
         app.listen(element("download-record"), "click", lambda e: self.save_text("record-text", "txt"))
@@ -131,6 +133,11 @@ class SharePanel:
         element("share-link").value = link
         element("full-site").href = link
         element("record-text").value = game_record(session)
+        for name in ("White", "Black", "Event", "Date"):
+            field = element(f"tag-{name.lower()}")
+            value = session.tags.get(name, "")
+            if getattr(document.activeElement, "id", None) != field.id:  # (never over the reader's typing)
+                field.value = value.replace(".", "-") if name == "Date" else value
         otn = opentafl_record(session)
         element("otn-box").hidden = element("download-otn").hidden = otn is None
         element("otn-text").value = otn or ""

@@ -106,6 +106,20 @@ def annotate(state: PageState, comment: str | None = None, glyph: str | None = N
     state.say(f"Move {ply} annotated: it goes with the record and the saved game.")
 
 
+def set_tag(state: PageState, name: str, value: str) -> None:
+    """A record's tag the reader wrote (White, Black, Event; a Date as the date field gives
+    it, 2026-11-25, written 2026.11.25 as PGN does); an empty one is taken out."""
+    value = " ".join(value.replace('"', "'").split())[:60]
+    if name == "Date":
+        value = value.replace("-", ".")
+    if value:
+        state.session.tags[name] = value
+        state.say(f"{name}: {value} (in the record and the saved game).")
+    else:
+        state.session.tags.pop(name, None)
+        state.say(f"{name} taken out of the record.")
+
+
 def draw_shape(state: PageState, start: str | None, end: str | None) -> None:
     """A right-button press on `start` released on `end`: a circle (the same cell) or an
     arrow drawn on the shown position, or taken away if it was there."""
