@@ -136,7 +136,7 @@ class SharePanel:
         for name in ("White", "Black", "Event", "Date"):
             field = element(f"tag-{name.lower()}")
             value = session.tags.get(name, "")
-            if getattr(document.activeElement, "id", None) != field.id:  # (never over the reader's typing)
+            if not field.matches(":focus"):  # (never over the reader's typing)
                 field.value = value.replace(".", "-") if name == "Date" else value
         otn = opentafl_record(session)
         element("otn-box").hidden = element("download-otn").hidden = otn is None
