@@ -23,10 +23,10 @@ def test_history_review_shows_past_positions_and_holds_the_game(module_page):
     assert page.inner_text("#review-text") == "Reviewing move 1 (d1-d3) of 2"
     assert page.is_visible("#back-to-game")
     assert canvas_pixel(page, *centre(page, "e3")) != live  # the white man is back on e3
-    click_cell(page, "d9")  # the board does not play while reviewing
+    click_cell(page, "d9")  # a move in the past position is the side to move's (a variation's first)
     click_cell(page, "d8")
-    assert state(page)["moves"] == ["d1-d3", "e3-f3"]
-    assert "past position" in page.inner_text("#message")
+    assert state(page)["moves"] == ["d1-d3", "e3-f3"] and state(page)["reviewing"] == 1
+    assert page.inner_text("#message") == "White to move: pick one of your men."
     # the computer waits while a past position is shown, and plays once back in the game
     page.select_option("#level", "1")
     page.select_option("#player-b", "computer")
