@@ -8,6 +8,7 @@ e5 and a Black pawn on a9.
 import pytest
 
 from boardgames import GAME_IDS, get_game
+from boardgames.ai import choose_move
 from boardgames.vut import VUT_GAMES
 from positions import position
 
@@ -330,6 +331,43 @@ def test_evaluation_favours(game_id, men, turn, favoured):
     game = get_game(game_id)
     score = game.evaluate(game.new(fen=position(game, men, turn)))
     assert (score > 0) == (turn == favoured)
+
+
+# (variant, side to move, men where the side ahead hunts better, men where it hunts worse):
+# the same material, no custody threatened, so only the hunt tells them apart
+HUNTS = [
+    ("vut-extermination", "w", "Pc6 Pd6 Oe6 pe9", "Pc2 Pd2 Oe2 pe9"),   # hunters close in
+    ("vut-extermination", "b", "pc6 pd6 oe6 Pe9", "pc2 pd2 oe2 Pe9"),   # for Black too
+    ("vut-extermination", "w", "Pa1 Pc3 Oe3 Oe4 pi9", "Pa1 Pb2 Pc3 Oe3 Oe4 pi9 pa9"),  # trades
+    ("vut-extermination", "w", "Pb2 Pc3 Oe3 pa5", "Pb2 Pc3 Oe3 pe5"),   # the prey at the edge
+    ("vut-extinction", "w", "Pc6 Pd6 Oe6 Oa4 pe9 oi9", "Pc2 Pd2 Oe2 Oa4 pe9 oi9"),
+]
+
+
+@pytest.mark.parametrize("game_id,turn,better,worse", HUNTS)
+def test_the_side_ahead_hunts(game_id, turn, better, worse):
+    game = get_game(game_id)
+    scores = [game.evaluate(game.new(fen=position(game, men, turn))) for men in (better, worse)]
+    assert scores[0] > scores[1]
+
+
+# (variant, a won ending, plies within which the computer takes the last man)
+WON_ENDINGS = [
+    ("vut-extermination", "9/9/6o2/9/9/3O5/2O6/4P4/9 w", 60),
+    ("vut-extinction", "9/9/2p3o2/9/9/3O5/2O2P3/4P4/9 w", 60),
+]
+
+
+@pytest.mark.parametrize("game_id,fen,plies", WON_ENDINGS)
+def test_the_computer_converts_a_won_ending(game_id, fen, plies):
+    """Both sides at the Strong level: the side three men up wins, without shuffling."""
+    game = get_game(game_id)
+    state = game.new(fen=fen)
+    for ply in range(plies):
+        if game.result(state):
+            break
+        state = game.play(state, choose_move(game, state, level=3, nodes=2000, seed=ply))
+    assert (game.result(state) or {}).get("winner") == "white"
 
 
 def test_goal_moves_are_noisy():

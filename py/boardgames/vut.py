@@ -26,6 +26,13 @@ EXTERMINATION = "extermination"    # the opponent has no men
 EXTINCTION = "extinction"          # the opponent has no pieces or no pawns
 CONNECTION = "connection"          # a chain rank 1 - last rank; the opponent too few men
 
+# The hunt (Vut.hunt): from a lead of HUNT_LEAD (100 = a man), the side ahead scores its
+# prey's distance from the middle, their moves and its nearest hunter's distance, and
+# trades.  Tuned in tools/arena.py (docs/computer.md): Strong against Casual, 400 plies.
+HUNT_LEAD = 100
+HUNT_EDGE, HUNT_FREEDOM, HUNT_DISTANCE = 4, 4, 5
+HUNT_TRADES = 2  # the lead grows by up to half itself as the board empties
+
 _LETTERS = {WHITE: (PIECE, PAWN, KING), BLACK: (PIECE.lower(), PAWN.lower(), KING.lower())}
 LOOKS = {PIECE: Man("piece", "block", 0.86), PAWN: Man("pawn", "disc", 0.72),
          KING: Man("king", "crowned", 0.86)}
@@ -210,6 +217,7 @@ class Vut(Game):
                  EXTERMINATION: self._material, EXTINCTION: self._balanced_material,
                  CONNECTION: self._chain_progress}
         self.eval_terms = tuple(terms[g] for g in self.goals)
+        self.hunts = bool({EXTERMINATION, EXTINCTION} & set(self.goals))  # won by taking men
 
     @property
     def centre(self):
@@ -368,12 +376,37 @@ class Vut(Game):
 
     # -- AI hooks --------------------------------------------------------------------
     def evaluate(self, state):
-        """Side to move's view: the goal terms for both sides plus custody threats."""
+        """Side to move's view: the goal terms for both sides plus custody threats; in the
+        games won by taking men, a side well ahead is also scored for hunting (hunt)."""
         board, side = state.board, state.turn
         other = OTHER[side]
         score = sum(term(board, side) - term(board, other) for term in self.eval_terms)
         threatened = self.threats(board)
-        return score + 20 * threatened[other] - 10 * threatened[side]
+        score += 20 * threatened[other] - 10 * threatened[side]
+        if self.hunts and abs(score) >= HUNT_LEAD:
+            # (and trades please the side ahead: its lead counts more on an emptier board)
+            left = len(board) - board.count(EMPTY)
+            trades = abs(score) * (4 * self.size - left) // (HUNT_TRADES * 4 * self.size)
+            score += self.hunt(board, side) + trades if score > 0 else -self.hunt(board, other) - trades
+        return score
+
+    def hunt(self, board, hunter):
+        """How well `hunter`'s men close in on the enemy's: the enemy men's distance from
+        the middle (the edge helps custody), their few moves, and the hunters near each
+        of them.  Without it a side far ahead in extermination or extinction
+        sees no gain in any quiet move and plays on for hundreds of moves."""
+        tables, grid = self.tables, self.grid
+        own, prey = MEN[hunter], MEN[OTHER[hunter]]
+        hunters = [i for i, man in enumerate(board) if man in own]
+        score = -HUNT_FREEDOM * sum(1 for _ in walks(board, prey, tables.paths))
+        for cell, man in enumerate(board):
+            if man not in prey:
+                continue
+            score += HUNT_EDGE * tables.centre_distance[cell]
+            row, column = grid.rank(cell), grid.file(cell)
+            near = min(abs(grid.rank(i) - row) + abs(grid.file(i) - column) for i in hunters)
+            score -= HUNT_DISTANCE * near
+        return score
 
     def threats(self, board):
         """{side: how many of its men the enemy could take by moving a man next to them}."""
