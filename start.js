@@ -19,11 +19,12 @@
   const embed = flag("embed");
   const lazy = embed && !flag("autostart");
   const systemDark = matchMedia("(prefers-color-scheme: dark)");
+  const N_ = (text) => text;  // marks a text for tools/i18n.py, translated where shown by t()
   // PyScript's progress events (py:progress) -> [share of the bar, words]
   const STAGES = {
-    "Loaded interpreter": [0.8, "Loading the games"],
-    "Loaded files": [0.9, "Setting up the board"],
-    "Loaded Pyodide": [0.92, "Setting up the board"],
+    "Loaded interpreter": [0.8, N_("Loading the games")],
+    "Loaded files": [0.9, N_("Setting up the board")],
+    "Loaded Pyodide": [0.92, N_("Setting up the board")],
   };
   const DOWNLOAD = [0.05, 0.7];  // the bar's share for the runtime's download
   const queued = [];  // clicks on the picture: {x, y} as fractions of the board, and shift
@@ -57,15 +58,78 @@
   applyTheme();
   systemDark.addEventListener("change", applyTheme);
 
+  // -- the reader's language (py/boardgames/texts.py): ?lang=, else the saved choice in
+  // Settings, else the browser's languages, else English.  The texts this script and
+  // index.html show come from vendor/locale/<lang>.json and Python's catalogue from
+  // <lang>.mo (tools/i18n.py writes both); both are fetched at once, and Python starts
+  // when they are in (or missing: English then, said once in the console).
+  function chooseLanguage() {
+    const known = data ? data.languages : ["en"];
+    const asked = (params.get("lang") || "").toLowerCase();
+    if (known.includes(asked)) return asked;
+    const saved = data ? chosenSettings().language : null;
+    if (known.includes(saved)) return saved;
+    for (const tag of navigator.languages || [navigator.language || "en"]) {
+      const code = String(tag).toLowerCase().split("-")[0];
+      if (known.includes(code)) return code;
+    }
+    return "en";
+  }
+  let language = chooseLanguage();
+  const showIn = (code) => {
+    language = code;
+    root.lang = code;
+    root.dir = data && data.rightToLeft.includes(code) ? "rtl" : "ltr";
+  };
+  showIn(language);
+  let texts = {};
+  const fetched = (file, read) => fetch(file).then((r) => (r.ok ? read(r) : Promise.reject(new Error(`${file}: ${r.status}`))));
+  if (language !== "en") {  // the installed app's name too
+    const manifest = document.querySelector("link[rel='manifest']");
+    if (manifest) manifest.href = `./vendor/locale/${language}.webmanifest`;
+  }
+  const catalogue = language === "en" ? Promise.resolve(null) : Promise.all([
+    fetched(`./vendor/locale/${language}.json`, (r) => r.json()),
+    fetched(`./vendor/locale/${language}.mo`, (r) => r.arrayBuffer()),
+  ]).then(([early, mo]) => {
+    texts = early;
+    return new Uint8Array(mo);
+  }).catch((error) => {
+    console.info(`boardgames: no ${language} catalogue (${error.message}): English instead`);
+    showIn("en");
+    return null;
+  });
+  // `text` (marked for tools/i18n.py) in the reader's language, {name}s filled from `values`.
+  const t = (text, values = {}) => (texts[text] || text).replace(/\{(\w+)\}/g,
+    (all, name) => (name in values ? String(values[name]) : all));
+  const TRANSLATED_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"];
+  // index.html's own words and what prefill() wrote, each a text of the catalogue.
+  function translatePage() {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest("[translate='no']")) continue;
+      const text = node.nodeValue.trim();
+      const translated = texts[text.replace(/\s+/g, " ")];
+      if (translated) node.nodeValue = node.nodeValue.replace(text, translated);
+    }
+    for (const name of TRANSLATED_ATTRIBUTES) {
+      for (const element of document.querySelectorAll(`[${name}]:not([translate='no'] *, [translate='no'])`)) {
+        const translated = texts[element.getAttribute(name).trim()];
+        if (translated) element.setAttribute(name, translated);
+      }
+    }
+    document.title = texts[document.title] || document.title;
+  }
+
   // -- start-up failures: words instead of a blank or frozen board
   function fail(detail) {
     if (ready || failed || !started) return;
     failed = true;
     const box = byId("loading");
     box.classList.add("failed");
-    box.innerHTML = "<strong>The game engine could not start.</strong><br>" +
-      "Please reload the page. If this keeps happening, your browser may not support WebAssembly." +
-      "<br><small></small>";
+    box.innerHTML = "<strong></strong><br><span></span><br><small></small>";
+    box.querySelector("strong").textContent = t("The game engine could not start.");
+    box.querySelector("span").textContent = t("Please reload the page. If this keeps happening, your browser may not support WebAssembly.");
     box.querySelector("small").textContent = detail || "";
     console.error("boardgames: start-up failed:", detail);
   }
@@ -113,7 +177,8 @@
     const own = saved ? Boolean(saved.moves && saved.moves.length) || (saved.fen || board.setup) !== board.setup
       : Boolean(exercise || params.get("fen") || params.get("moves"));
     // What the page will show instead of the setup, in the words of the note on the picture.
-    const loading = exercise ? `Loading the ${exercise}\u2026` : "Loading your game\u2026";
+    const loading = exercise === "lesson" ? t("Loading the lesson\u2026") : exercise === "puzzle"
+      ? t("Loading the puzzle\u2026") : t("Loading your game\u2026");
     return { game, options, key, board, own, loading };
   }
 
@@ -217,7 +282,10 @@
     const script = document.createElement("script");
     script.type = "module";
     script.src = engine.getAttribute("src");
-    document.head.appendChild(script);
+    catalogue.then((mo) => {  // Python reads the language and its catalogue at its start
+      self.boardgamesLanguage = { code: language, catalogue: mo };
+      document.head.appendChild(script);
+    });
   }
 
   // Progress: the runtime's big files as the browser reports them arrived (their sizes
@@ -255,7 +323,7 @@
     });
     const timer = setInterval(() => {
       if (ready || failed) clearInterval(timer);
-      else if (performance.now() - lastSign > 90000) fail("Timed out while starting Python.");
+      else if (performance.now() - lastSign > 90000) fail(t("Timed out while starting Python."));
       else update();
     }, 250);
     update();
@@ -274,7 +342,7 @@
     const [from, to] = DOWNLOAD;
     shownValue = Math.max(shownValue, stage ? stage[0] : 0, from + (to - from) * share);  // never back
     byId("loading-bar").value = shownValue;
-    const words = stage ? stage[1] : share >= 1 ? "Starting Python" : "Downloading the game engine";
+    const words = t(stage ? stage[1] : share >= 1 ? N_("Starting Python") : N_("Downloading the game engine"));
     const kept = queued.length ? ` (your ${queued.length === 1 ? "click is" : "clicks are"} kept)` : "";
     if (words + kept !== shownText) {  // a screen reader hears each stage once
       shownText = words + kept;
@@ -284,8 +352,8 @@
 
   function listen() {
     const preview = byId("preview");
-    preview.setAttribute("aria-label", lazy ? "Game board: a click or a key on it starts the game"
-      : "Game board, getting ready: clicks on it are kept");
+    preview.setAttribute("aria-label", lazy ? t("Game board: a click or a key on it starts the game")
+      : t("Game board, getting ready: clicks on it are kept"));
     // A click (not a pointerdown: a finger scrolling a post past an embed must not start it)
     preview.addEventListener("click", (event) => {
       if (ready || event.target.closest("#play")) return;
@@ -343,6 +411,7 @@
       applyTheme();
       prefill();
       showPreview(picture);
+      catalogue.then(translatePage);
     } else {
       console.error("boardgames: previews/previews.js is missing (make vendor writes it)");
     }

@@ -1,5 +1,6 @@
 """Offline after the first visit: the service worker (sw.js) keeps the page and the runtime,
-so with the server stopped the page starts again, takes clicks and runs the AI worker."""
+so with the server stopped the page starts again, takes clicks, runs the AI worker and
+opens in another language."""
 
 import os
 import sys
@@ -60,6 +61,10 @@ def test_the_page_starts_and_plays_with_the_server_stopped(browser, site_dir):
         page.wait_for_selector("body[data-worker='ready']", state="attached", timeout=READY_TIMEOUT_MS)
         page.wait_for_function("document.querySelectorAll('#move-list li').length >= 2", timeout=60_000)
         assert len(state(page)["moves"]) == 2
+        # Another language offline: its catalogue was kept too.
+        page.goto(f"{site}/?game=tablut&lang=sv")
+        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+        assert state(page)["lang"] == "sv" and page.inner_text("#settings summary") == "Inställningar"
         # Everything came from the worker's cache: none from the browser's HTTP cache.
         from_network = [r.url for r in served if r.url.startswith(site) and not r.from_service_worker]
         assert from_network == [], "not precached (tools/build_sw.py)"

@@ -19,7 +19,7 @@ from itertools import product
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
-from boardgames import GAME_IDS, get_game  # noqa: E402
+from boardgames import GAME_IDS, get_game, texts  # noqa: E402
 from webapp.drawing import render  # noqa: E402
 from webapp.state import settings  # noqa: E402
 from webapp.words import sharing  # noqa: E402
@@ -115,6 +115,18 @@ def game_data(game_id):
             "options": options, "draw": game.agreed_draw}
 
 
+def shown_texts():
+    """Every text of the games' data that start.js shows before Python runs (tools/i18n.py
+    writes their translations out for it)."""
+    texts = set()
+    for game_id in GAME_IDS:
+        data = game_data(game_id)
+        texts |= {data["name"], data["summary"], data["status"]}
+        for option in data["options"].values():
+            texts |= {option["label"], *(words for _value, words in option["values"])}
+    return texts
+
+
 def runtime_sizes(root):
     folder = os.path.join(root, RUNTIME)
     if not os.path.isdir(folder):
@@ -143,7 +155,8 @@ def write(root=ROOT):
     data = {"default": GAME_IDS[0], "games": {game_id: game_data(game_id) for game_id in GAME_IDS},
             "boards": board_data, "colours": theme_colours(), "palettes": palette_colours(),
             "runtime": runtime_sizes(root), "saveKey": sharing.SAVE_KEY,
-            "settingsKey": settings.SETTINGS_KEY, "linkParams": list(sharing.LINK_PARAMS)}
+            "settingsKey": settings.SETTINGS_KEY, "linkParams": list(sharing.LINK_PARAMS),
+            "languages": [*texts.LANGUAGES, texts.PSEUDO], "rightToLeft": sorted(texts.RIGHT_TO_LEFT)}
     with open(os.path.join(folder, DATA), "w") as f:
         f.write("// Written by tools/build_previews.py (make vendor): what start.js shows before Python runs.\n"
                 f"self.BOARD_PREVIEWS = {json.dumps(data, ensure_ascii=False, indent=1)};\n")

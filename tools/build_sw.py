@@ -38,6 +38,8 @@ UNUSED_PYSCRIPT = re.compile(r"^(codemirror|xterm|mpy-|zip-|pyodide_graph|storag
 # Fast-start files only a first visit uses (the gzipped wasm: the service worker keeps the
 # plain one, whose compiled code the browser caches): served, never precached.
 FIRST_VISIT_ONLY = re.compile(r"\.wasm\.gz$")
+# The pseudo-language (tools/i18n.py) is for tests: served, never kept offline.
+NOT_KEPT = re.compile(r"^vendor/locale/qps\.")
 
 
 def page_references(root):
@@ -87,9 +89,10 @@ def vendor_files(root):
     for folder, keep in (("pyodide", lambda name: True),
                          ("pyscript", lambda name: not UNUSED_PYSCRIPT.search(name)),
                          ("fast", lambda name: True),
+                         ("locale", lambda name: True),  # every language's texts (tools/i18n.py)
                          ("wheels", lambda name: name.endswith(".whl"))):
         path = os.path.join(root, "vendor", folder)
-        if folder in ("fast", "wheels") and not os.path.isdir(path):
+        if folder in ("fast", "wheels", "locale") and not os.path.isdir(path):
             continue
         if not os.path.isdir(path):
             sys.exit(f"build_sw: {path} is missing; run `make vendor`")
@@ -118,8 +121,8 @@ def site_files(root=ROOT):
 
 def precache_files(root=ROOT):
     """Paths (relative to the site root, sorted) of every file the worker precaches: the
-    site's files but those only a first visit uses."""
-    return [name for name in site_files(root) if not FIRST_VISIT_ONLY.search(name)]
+    site's files but those only a first visit uses and the pseudo-language."""
+    return [name for name in site_files(root) if not FIRST_VISIT_ONLY.search(name) and not NOT_KEPT.search(name)]
 
 
 def cache_name(root, files):

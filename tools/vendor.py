@@ -21,6 +21,7 @@ import sys
 import build_previews
 import build_sw
 import fast_start
+import i18n
 import patch_runtime
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -38,23 +39,29 @@ def sha256(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
+def cached_wheel(name, digest):
+    """The path of wheel `name` in .cache/wheels/, downloaded (pip) once and checked against
+    its pinned SHA-256."""
+    cached = os.path.join(WHEEL_CACHE, name)
+    if not os.path.exists(cached) or sha256(cached) != digest:
+        project, version = name.split("-")[:2]
+        python = next((p for p in (os.path.join(ROOT, ".venv", "bin", "python"), sys.executable)
+                       if os.path.exists(p) and subprocess.run([p, "-m", "pip", "--version"],
+                                                                capture_output=True).returncode == 0), None)
+        if python is None:
+            sys.exit("vendor: pip is needed once to fetch the pinned wheels (make deps installs it)")
+        subprocess.run([python, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
+                        f"{project}=={version}", "-d", WHEEL_CACHE], check=True)
+        if sha256(cached) != digest:
+            sys.exit(f"vendor: {name} is not the wheel pinned in tools/ (SHA-256 differs)")
+    return cached
+
+
 def fetch_wheels(destination):
-    """Copy each pinned wheel into `destination`, downloading it (pip) if not cached yet."""
+    """Copy each pinned page wheel into `destination`."""
     os.makedirs(destination, exist_ok=True)
     for name, digest in PAGE_WHEELS.items():
-        cached = os.path.join(WHEEL_CACHE, name)
-        if not os.path.exists(cached) or sha256(cached) != digest:
-            project, version = name.split("-")[:2]
-            python = next((p for p in (os.path.join(ROOT, ".venv", "bin", "python"), sys.executable)
-                           if os.path.exists(p) and subprocess.run([p, "-m", "pip", "--version"],
-                                                                    capture_output=True).returncode == 0), None)
-            if python is None:
-                sys.exit("vendor: pip is needed once to fetch the page's wheels (make deps installs it)")
-            subprocess.run([python, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-                            f"{project}=={version}", "-d", WHEEL_CACHE], check=True)
-            if sha256(cached) != digest:
-                sys.exit(f"vendor: {name} is not the wheel pinned in tools/vendor.py (SHA-256 differs)")
-        shutil.copy2(cached, os.path.join(destination, name))
+        shutil.copy2(cached_wheel(name, digest), os.path.join(destination, name))
     print(f"vendor: {len(PAGE_WHEELS)} pure-Python wheel(s) in vendor/wheels/")
 
 
@@ -86,6 +93,8 @@ def main():
     patched = patch_runtime.patch_folder(os.path.join(vendor, "pyscript"))
     print(f"vendor: patched {patched} copies of idb-map for refused storage (tools/patch_runtime.py)")
     fetch_wheels(os.path.join(vendor, "wheels"))
+    i18n.load_babel(cached_wheel(*i18n.BABEL))
+    i18n.compile_all(os.path.join(vendor, "locale"))
     fast_start.write(ROOT)
     build_previews.write(ROOT)  # they list the runtime's sizes; the service worker keeps them
     build_sw.write(ROOT)

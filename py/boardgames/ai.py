@@ -20,6 +20,7 @@ import random
 import time
 
 from .core import SIDE_NAMES
+from .texts import N_
 
 WIN = 1_000_000
 WIN_BOUND = WIN - 10_000  # scores beyond this are forced wins/losses (WIN - plies)
@@ -31,7 +32,8 @@ LATE_MOVE = 4  # quiet moves after this many are searched one ply shallower firs
 CHECK_EVERY = 128  # nodes between looks at the clock and the node budget
 TABLE_LIMIT = 400_000  # entries; the table is emptied between iterations beyond this
 
-LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
+# TRANSLATORS: the computer's levels of play
+LEVEL_NAMES = {1: N_("Beginner"), 2: N_("Casual"), 3: N_("Strong"), 4: N_("Expert")}
 
 
 class Level:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar, NamedTuple, TypedDict
 
 from .grid import parse_turn, split_fields
+from .texts import N_, _
 
 WHITE, BLACK = "w", "b"
 OTHER = {WHITE: BLACK, BLACK: WHITE}
@@ -24,7 +25,10 @@ SIDE_NAMES = {WHITE: "white", BLACK: "black"}
 # What having no legal move on one's turn means (Game.no_move).
 LOSES = "loses"  # the side to move loses
 MATE_OR_STALEMATE = "mate or stalemate"  # in check (Game.in_check) it loses, else a draw
-NUMBER_WORDS = ("", "one", "two", "three", "four", "five")
+# The draw by repetition, by how many times the position occurred (Game.repetition_draw).
+REPETITION_REASONS = {2: N_("twofold repetition"), 3: N_("threefold repetition"),
+                      4: N_("fourfold repetition"), 5: N_("fivefold repetition")}
+NO_MOVE_REASONS = {WHITE: N_("White has no legal move"), BLACK: N_("Black has no legal move")}
 
 
 class Result(TypedDict):
@@ -145,7 +149,7 @@ class Game(ABC):
     kinds: ClassVar[dict[str, Man]] = {}  # man letter -> Man; upper case letters are White's men, lower case Black's
     special_cells: ClassVar[dict[str, str]] = {}  # cell name -> what the rules make of it: "throne", "centre"
     agreed_draw: ClassVar[bool] = False  # the rules let the players agree a draw
-    # option name -> (label, format of a value), e.g. ("Size", "{0}x{0}")
+    # option name -> (label, format of a value), both marked N_, e.g. (N_("Size"), N_("{size}x{size}"))
     option_labels: ClassVar[dict[str, tuple[str, str]]] = {}
     # moves built in steps: picking an extra cell does this ("carry", "carries")
     extra_verbs: ClassVar[tuple[str, ...]] = ()
@@ -158,7 +162,7 @@ class Game(ABC):
         if fen is None:
             fen = self.setup
         if not isinstance(fen, str):
-            raise ValueError("a position text must be a string")
+            raise ValueError(_("a position text must be a string"))
         return self.parse(fen.strip())
 
     def legal(self, state: State) -> list[str]:
@@ -168,11 +172,12 @@ class Game(ABC):
 
     def play(self, state: State, move: str) -> State:
         if not isinstance(move, str):
-            raise ValueError("a move must be a text like 'e2-e5'")
+            raise ValueError(_("a move must be a text like 'e2-e5'"))
         if self.result(state) is not None:
-            raise ValueError("the game is over: no more moves")
+            raise ValueError(_("the game is over: no more moves"))
         if move not in self.moves(state):
-            raise ValueError(f"illegal move '{move}'{self.why_illegal(state, move)}")
+            # TRANSLATORS: {why} is empty or a further explanation such as " (white has no man on e2)".
+            raise ValueError(_("illegal move '{move}'{why}").format(move=move, why=self.why_illegal(state, move)))
         return self.apply(state, move)
 
     def result(self, state: State) -> Result | None:
@@ -237,14 +242,14 @@ class Game(ABC):
         if not self.has_move(state):
             side = state.turn
             if self.no_move == MATE_OR_STALEMATE:
-                return win(OTHER[side], "checkmate") if self.in_check(state) else draw("stalemate")
-            return win(OTHER[side], f"{SIDE_NAMES[side].capitalize()} has no legal move")
+                return win(OTHER[side], N_("checkmate")) if self.in_check(state) else draw(N_("stalemate"))
+            return win(OTHER[side], NO_MOVE_REASONS[side])
         clock = self.clock_draw
         if clock is not None and state.counters[0] >= clock[0]:
             return draw(clock[1])
         times = self.repetition_draw
         if times and state.history.count(state.key) >= times:
-            return draw(f"{NUMBER_WORDS[times]}fold repetition")
+            return draw(REPETITION_REASONS[times])
         return None
 
     def goal(self, state: State) -> Result | None:
@@ -263,7 +268,7 @@ class Game(ABC):
         search judges every leaf, where listing all moves would cost more than it saves."""
         if state.moves_cache is not None:
             return bool(state.moves_cache)
-        for _ in self.generate(state):
+        for _unused in self.generate(state):
             return True
         return False
 
@@ -279,7 +284,7 @@ class Game(ABC):
 
     def move_cells(self, move: str) -> tuple[str, str]:
         """(from cell name, to cell name) of a move text, for highlighting it."""
-        a, _, b = move.partition("-")
+        a, _unused, b = move.partition("-")
         return a, b
 
     # -- for the page: what to point out, and moves built in steps ---------------------
@@ -313,13 +318,21 @@ class Game(ABC):
         return None
 
     def option_words(self, name: str, value: Any) -> tuple[str, str]:
-        """(label, words for `value`) of an option: ('Board size', '8 \u00d7 8')."""
+        """(label, words for `value`) of an option: ('Board size', '8 \u00d7 8').  The
+        label is data, in English (translate it where shown); the words are built in the
+        reader's language from the format, which names the value by the option's name
+        ("{size} \u00d7 {size}"; "{0}" works too)."""
         label, value_format = self.option_labels.get(name, (name, "{0}"))
-        return label, value_format.format(value)
+        return label, _(value_format).format(value, **{name: value})
 
     def describe(self, letter: str) -> str:
-        """Words for a man: 'white pawn'."""
-        return f"{SIDE_NAMES[side_of(letter)]} {self.kinds[letter].name}"
+        """Words for a man, in the reader's language: 'white pawn'."""
+        man = _(self.kinds[letter].name)
+        if side_of(letter) == WHITE:
+            # TRANSLATORS: a man of White's, e.g. "white pawn"; {man} is the man's name.
+            return _("white {man}").format(man=man)
+        # TRANSLATORS: a man of Black's, e.g. "black pawn"; {man} is the man's name.
+        return _("black {man}").format(man=man)
 
     # -- AI hooks --------------------------------------------------------------------
     def evaluate(self, state: State) -> float:

@@ -21,6 +21,7 @@ edge-neighbour of the other colour).
 """
 
 from .grid import cell_name, parse_rows, row_text
+from .texts import _
 
 SPAN = 15  # the name grid is SPAN x SPAN
 ORTHOGONAL_STEPS = ((2, 0), (-2, 0), (0, 2), (0, -2))
@@ -36,7 +37,7 @@ class DiamondBoard:
         self.names = [cell_name(f, r) for f, r in self.centres]
         self.index_of = {name: i for i, name in enumerate(self.names)}
         self._at = {centre: i for i, centre in enumerate(self.centres)}
-        self.colours = ["black" if f % 2 == 0 else "white" for f, _ in self.centres]
+        self.colours = ["black" if f % 2 == 0 else "white" for f, _unused in self.centres]
         # Cells per row of a position text, top row (rank 15) first.
         self.row_widths = [len(range(r % 2, SPAN, 2)) for r in reversed(range(SPAN))]
         self.orthogonal_rays = [self.rays_from(i, ORTHOGONAL_STEPS) for i in range(self.size)]
@@ -53,8 +54,8 @@ class DiamondBoard:
         """Index of a cell name; ValueError if the board has no such cell."""
         i = self.index_of.get(name)
         if i is None:
-            raise ValueError(f"there is no cell '{name}' on the UOS board "
-                             "(files a-o, ranks 1-15, both odd or both even positions)")
+            raise ValueError(_("there is no cell '{name}' on the UOS board "
+                               "(files a-o, ranks 1-15, both odd or both even positions)").format(name=name))
         return i
 
     def offset(self, i, df, dr):

@@ -7,6 +7,8 @@ side).  Names are `a1`-style.  A board is a string of one character per cell, `.
 an empty cell, so positions are immutable, hashable and cheap to copy.
 """
 
+from .texts import _
+
 FILES = "abcdefghijklmnopqrstuvwxyz"
 EMPTY = "."
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -34,7 +36,8 @@ def parse_rows(rows_text, widths, letters):
     """
     rows = rows_text.split("/")
     if len(rows) != len(widths):
-        raise ValueError(f"the board has {len(rows)} rows, expected {len(widths)}")
+        raise ValueError(_("the board has {rows} rows, expected {expected}").format(
+            rows=len(rows), expected=len(widths)))
     parsed = []
     for number, (row, width) in enumerate(zip(rows, widths), start=1):
         cells = []
@@ -45,16 +48,19 @@ def parse_rows(rows_text, widths, letters):
                 continue
             if digits:
                 if digits.startswith("0"):
-                    raise ValueError(f"row {number}: bad empty-cell count '{digits}'")
+                    raise ValueError(_("row {number}: bad empty-cell count '{digits}'").format(
+                        number=number, digits=digits))
                 cells.extend(EMPTY * int(digits))
                 digits = ""
             if ch == " ":
                 break
             if ch not in letters:
-                raise ValueError(f"row {number}: unknown man '{ch}' (allowed: {letters})")
+                raise ValueError(_("row {number}: unknown man '{letter}' (allowed: {letters})").format(
+                    number=number, letter=ch, letters=letters))
             cells.append(ch)
         if len(cells) != width:
-            raise ValueError(f"row {number} has {len(cells)} cells, expected {width}")
+            raise ValueError(_("row {number} has {cells} cells, expected {width}").format(
+                number=number, cells=len(cells), width=width))
         parsed.append(cells)
     return parsed
 
@@ -80,14 +86,19 @@ def split_fields(text, count):
     """Split a position text into exactly `count` space-separated fields."""
     fields = text.split()
     if len(fields) != count:
-        raise ValueError(f"a position text here has {count} fields separated by spaces "
-                         f"(board, side to move{', ...' if count > 2 else ''}), got {len(fields)}")
+        if count > 2:
+            message = _("a position text here has {count} fields separated by spaces "
+                        "(board, side to move, ...), got {got}")
+        else:
+            message = _("a position text here has {count} fields separated by spaces "
+                        "(board, side to move), got {got}")
+        raise ValueError(message.format(count=count, got=len(fields)))
     return fields
 
 
 def parse_turn(field):
     if field not in ("w", "b"):
-        raise ValueError(f"side to move must be 'w' or 'b', not '{field}'")
+        raise ValueError(_("side to move must be 'w' or 'b', not '{field}'").format(field=field))
     return field
 
 
@@ -95,7 +106,7 @@ def split_move(move):
     """`'e2-e5' -> ('e2', 'e5')`; ValueError for text that is not a from-to move."""
     parts = move.split("-") if isinstance(move, str) else []
     if len(parts) != 2:
-        raise ValueError(f"'{move}' is not a move like 'e2-e5'")
+        raise ValueError(_("'{move}' is not a move like 'e2-e5'").format(move=move))
     return parts[0], parts[1]
 
 
@@ -176,7 +187,8 @@ class SquareGrid:
         """Index of a cell name on this board; ValueError if there is no such cell."""
         i = self.index_of.get(name)
         if i is None:
-            raise ValueError(f"there is no cell '{name}' on a {self.width}x{self.height} board")
+            raise ValueError(_("there is no cell '{name}' on a {width}x{height} board").format(
+                name=name, width=self.width, height=self.height))
         return i
 
     def step(self, i, direction):
@@ -188,7 +200,7 @@ class SquareGrid:
         df, dr = direction
         f, r = i % self.width, i // self.width
         cells = []
-        for _ in range(max(self.width, self.height)):
+        for _unused in range(max(self.width, self.height)):
             f, r = f + df, r + dr
             if self.wrap_files:
                 f %= self.width

@@ -14,6 +14,8 @@ the attackers' move with the defenders' reply.
 
 import re
 
+from .texts import _
+
 TAG = re.compile(r"^\[([\w-]+):(.*)\]$")
 MOVE = re.compile(r"^([tTkKnNcCmM]?)([a-z]+\d+)(\^=|-|\^|=)([a-z]+\d+)((?:x[tTkKnNcCmM]?[a-z]+\d+"
                   r"(?:/[tTkKnNcCmM]?[a-z]+\d+)*)?)(\+\+|--|\+|-)?$")
@@ -41,7 +43,8 @@ def read_position(game, record):
     for row in rows:
         for ch in row:
             if not ch.isdigit() and ch not in letters:
-                raise ValueError(f"the position has a taflman '{ch}' that {game.name} does not have")
+                raise ValueError(_("the position has a taflman '{symbol}' that {game} does not have").format(
+                    symbol=ch, game=_(game.name)))
     fen = "/".join("".join(letters.get(ch, ch) for ch in row) for row in reversed(rows)) + " b"
     game.new(fen=fen)  # (ValueError saying what is wrong)
     return fen
@@ -73,7 +76,7 @@ def write_record(game, start, moves, tags=None, resigned=False):
     """A game record: tags, the rules string with the start position, then the turns
     (`resigned`: the side to move at the end resigned)."""
     if start.turn != "b":
-        raise ValueError("an OpenTafl record starts with the attackers (Black) to move")
+        raise ValueError(_("an OpenTafl record starts with the attackers (Black) to move"))
     lines = [f"[{name}:{value}]" for name, value in (tags or {}).items()]
     lines.append(rules_string(game, start))
     state, records = start, []
@@ -90,7 +93,7 @@ def read_record(game, text):
     """(start position text, moves, the side that resigned or None) of an OTN game
     record; ValueError naming the line (or move) and what is wrong."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("the record is empty")
+        raise ValueError(_("the record is empty"))
     rules, start, tokens = None, None, []
     for number, line in enumerate(text.strip().splitlines(), start=1):
         line = line.strip()
@@ -104,18 +107,20 @@ def read_record(game, text):
         else:
             tokens += [(number, token) for token in line.split()]
     if rules is None:
-        raise ValueError("the record has no rules string (dim:... start:/.../)")
+        raise ValueError(_("the record has no rules string (dim:... start:/.../)"))
     state = game.new(fen=start)
     moves, resigned = [], None
     for number, token in tokens:
         if TURN_NUMBER.match(token):
             continue
         if resigned is not None:
-            raise ValueError(f"line {number}: '{token}' after a resignation")
+            raise ValueError(_("line {number}: '{token}' after a resignation").format(number=number, token=token))
         if token == RESIGNS:
             resigned = state.turn
             continue
-        move = _read_move(game, state, token, f"line {number}, move {len(moves) + 1} ({token})")
+        # TRANSLATORS: where in a record a bad move stands, e.g. "line 3, move 5 (e1-e4)"
+        where = _("line {number}, move {move} ({token})").format(number=number, move=len(moves) + 1, token=token)
+        move = _read_move(game, state, token, where)
         moves.append(move)
         state = game.play(state, move)
     return start, moves, resigned
@@ -124,30 +129,37 @@ def read_record(game, text):
 def _start_of(game, rules, number):
     entries = dict(entry.partition(":")[::2] for entry in rules.split())
     if entries.get("dim") != game.opentafl_rules.split()[0].partition(":")[2]:
-        raise ValueError(f"line {number}: the rules are for a {entries.get('dim', '?')}-wide board, "
-                         f"{game.name} is played on {game.opentafl_rules.split()[0].partition(':')[2]}")
+        raise ValueError(_("line {number}: the rules are for a {dim}-wide board, {game} is played on {size}").format(
+            number=number, dim=entries.get("dim", "?"), game=_(game.name),
+            size=game.opentafl_rules.split()[0].partition(":")[2]))
     if "start" not in entries:
-        raise ValueError(f"line {number}: the rules string has no start position")
+        raise ValueError(_("line {number}: the rules string has no start position").format(number=number))
     if entries.get("atkf", "y") != "y":
-        raise ValueError(f"line {number}: in {game.name} the attackers move first (atkf:y)")
+        raise ValueError(_("line {number}: in {game} the attackers move first (atkf:y)").format(
+            number=number, game=_(game.name)))
     return read_position(game, entries["start"])
 
 
 def _read_move(game, state, token, where):
     found = MOVE.match(token)
     if found is None:
-        raise ValueError(f"{where}: not an OTN move record")
-    _, src, kind, dst, captures, _ = found.groups()
+        raise ValueError(_("{where}: not an OTN move record").format(where=where))
+    _symbol, src, kind, dst, captures, _mark = found.groups()
     if kind != "-":
-        raise ValueError(f"{where}: berserk moves are not part of {game.name}")
+        raise ValueError(_("{where}: berserk moves are not part of {game}").format(where=where, game=_(game.name)))
     move = f"{src}-{dst}"
     if move not in game.legal(state):
-        raise ValueError(f"{where}: not a legal move here{game.why_illegal(state, move)}")
+        # TRANSLATORS: {why} is empty or a further explanation such as " (white has no man on e2)".
+        raise ValueError(_("{where}: not a legal move here{why}").format(
+            where=where, why=game.why_illegal(state, move)))
     if captures:
         said = sorted(CAPTURED.fullmatch(cell).group(1) for cell in captures[1:].split("/"))
         after = game.play(state, move)
         taken = sorted(after.last[1] if after.last else ())
         if said != taken:
-            raise ValueError(f"{where}: the record captures {', '.join(said)}, "
-                             f"the rules here capture {', '.join(taken) or 'nothing'}")
+            if taken:
+                message = _("{where}: the record captures {said}, the rules here capture {taken}")
+            else:
+                message = _("{where}: the record captures {said}, the rules here capture nothing")
+            raise ValueError(message.format(where=where, said=", ".join(said), taken=", ".join(taken)))
     return move

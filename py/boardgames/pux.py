@@ -6,8 +6,9 @@ its orthogonal neighbours along at a shared, smaller distance, and captures a pi
 with a smaller MP.  Capturing every enemy stone wins.
 """
 
-from .core import BLACK, Game, Man, OTHER, SIDE_NAMES, WHITE, both_sides, win
+from .core import BLACK, Game, Man, OTHER, WHITE, both_sides, win
 from .grid import ALL_DIRECTIONS, EMPTY, ORTHOGONAL, SquareGrid, notation_order
+from .texts import N_, _, ngettext
 
 GRID = SquareGrid(8)
 NAMES = GRID.names
@@ -31,6 +32,8 @@ DIRECTIONS = {side: {promoted: {lateral: FORWARD[side] + (LATERAL if lateral els
               for side in (WHITE, BLACK)}
 LAST_RANK = {WHITE: 7, BLACK: 0}
 LATERAL_FIELDS = ("-", "w", "b", "wb")
+CAPTURED_ALL_REASONS = {WHITE: N_("White captured all enemy stones"),
+                        BLACK: N_("Black captured all enemy stones")}
 
 
 def file_rank_order(cell):
@@ -86,69 +89,76 @@ def lateral_field(flags):
 def parse_cell(name, move):
     i = GRID.index_of.get(name)
     if i is None:
-        raise ValueError(f"'{move}' is not a Pux move: '{name}' is not a cell a1-h8")
+        raise ValueError(_("'{move}' is not a Pux move: '{name}' is not a cell a1-h8").format(
+            move=move, name=name))
     return i
 
 
 class Pux(Game):
     id = "pux"
-    name = "Pux"
-    summary = "Stones move as far as their friends around them allow, carrying neighbours along."
+    # TRANSLATORS: a game's name
+    name = N_("Pux")
+    summary = N_("Stones move as far as their friends around them allow, carrying neighbours along.")
     setup = "1ssssss1/1ssssss1/8/8/8/8/1SSSSSS1/1SSSSSS1 w -"
     grid = GRID
     letters = "SDsd"
     ply_cap = 300
-    kinds = both_sides({"S": Man("stone", "disc", 0.8), "D": Man("promoted piece", "stack", 0.8)})
-    extra_verbs = ("carry", "carries")
+    # TRANSLATORS: the names of Pux's men: a single stone, and a promoted piece (two stones)
+    kinds = both_sides({"S": Man(N_("stone"), "disc", 0.8), "D": Man(N_("promoted piece"), "stack", 0.8)})
+    extra_verbs = (N_("carry"), N_("carries"))  # the move builder says them (translated there)
     rules = (
-        "12 stones each on files b-g of the two home ranks; White moves first, up the board.",
-        "Move potential (MP) of a piece: its own stones (2 if promoted) plus the stones of "
-        "all friendly pieces on the 8 cells around it.",
-        "A piece moves 1 to MP cells in a straight line, forward (straight or diagonal) or "
-        "sideways, over empty cells; a promoted piece may also move backward.",
-        "It may carry any of its up to 4 orthogonal neighbours (either colour): all move the "
-        "same way and distance, at most MP / (pieces moving), rounded down. Every cell passed "
-        "or reached must be empty or left by the group.",
-        "Capture (written b7:b5): a piece carrying nothing moves onto an enemy piece within "
-        "reach whose MP is smaller than its own; the enemy piece is removed.",
-        "No side may make two sideways moves in a row.",
-        "A single stone of the mover ending a move on its last rank is promoted (a second "
-        "stone put on it), but only while its side has fewer than 12 stones on the board.",
-        "Capture all enemy stones to win.",
+        N_("12 stones each on files b-g of the two home ranks; White moves first, up the board."),
+        N_("Move potential (MP) of a piece: its own stones (2 if promoted) plus the stones of "
+           "all friendly pieces on the 8 cells around it."),
+        N_("A piece moves 1 to MP cells in a straight line, forward (straight or diagonal) or "
+           "sideways, over empty cells; a promoted piece may also move backward."),
+        N_("It may carry any of its up to 4 orthogonal neighbours (either colour): all move the "
+           "same way and distance, at most MP / (pieces moving), rounded down. Every cell passed "
+           "or reached must be empty or left by the group."),
+        N_("Capture (written b7:b5): a piece carrying nothing moves onto an enemy piece within "
+           "reach whose MP is smaller than its own; the enemy piece is removed."),
+        N_("No side may make two sideways moves in a row."),
+        N_("A single stone of the mover ending a move on its last rank is promoted (a second "
+           "stone put on it), but only while its side has fewer than 12 stones on the board."),
+        N_("Capture all enemy stones to win."),
     )
     rulings = (
-        "Setup: the figure is missing from the text; it is taken from the game's web page "
-        "and agrees with the text's examples (b2 has the neighbours b1, c1, c2).",
-        "A side with no legal move on its turn loses; a position occurring for the third "
-        "time is a draw.",
-        "Transport: the distance is MP divided by the number of moving pieces (a promoted "
-        "piece counts once), rounded down; a carried enemy piece moves with the group.",
-        "Only the mover's own single stones are promoted, whether they moved or were carried; "
-        "if stones are short the moving piece comes first, then carried pieces by file, then "
-        "rank, of the cells they left. A stone left unpromoted waits for another move ending "
-        "on the last rank.",
-        "Captures compare the two MPs in the position before the move.",
-        "Position text: after the side to move, which sides' last move was sideways: "
-        "'-', 'w', 'b' or 'wb'.",
+        N_("Setup: the figure is missing from the text; it is taken from the game's web page "
+           "and agrees with the text's examples (b2 has the neighbours b1, c1, c2)."),
+        N_("A side with no legal move on its turn loses; a position occurring for the third "
+           "time is a draw."),
+        N_("Transport: the distance is MP divided by the number of moving pieces (a promoted "
+           "piece counts once), rounded down; a carried enemy piece moves with the group."),
+        N_("Only the mover's own single stones are promoted, whether they moved or were carried; "
+           "if stones are short the moving piece comes first, then carried pieces by file, then "
+           "rank, of the cells they left. A stone left unpromoted waits for another move ending "
+           "on the last rank."),
+        N_("Captures compare the two MPs in the position before the move."),
+        N_("Position text: after the side to move, which sides' last move was sideways: "
+           "'-', 'w', 'b' or 'wb'."),
     )
 
     def parse_fields(self, fields):
         """The sideways field: which sides' last move was sideways."""
         lateral, = fields
         if lateral not in LATERAL_FIELDS:
-            raise ValueError(f"the last field says whose last move was lateral: "
-                             f"one of {', '.join(LATERAL_FIELDS)}, not '{lateral}'")
+            raise ValueError(_("the last field says whose last move was lateral: "
+                               "one of {fields}, not '{field}'").format(
+                fields=", ".join(LATERAL_FIELDS), field=lateral))
         return (lateral,), ()
 
     def check_position(self, state):
         board = state.board
+        too_many = {WHITE: N_("white has {count} stones (a promoted piece is 2); at most {most}"),
+                    BLACK: N_("black has {count} stones (a promoted piece is 2); at most {most}")}
         for side in (WHITE, BLACK):
             count = stone_count(board, side)
             if count > MAX_STONES:
-                raise ValueError(f"{SIDE_NAMES[side]} has {count} stones (a promoted piece is 2); "
-                                 f"at most {MAX_STONES}")
+                raise ValueError(_(too_many[side]).format(count=count, most=MAX_STONES))
         if not stone_count(board, OTHER[state.turn]):
-            raise ValueError(f"{SIDE_NAMES[OTHER[state.turn]]} has just moved, so it must have a stone")
+            if OTHER[state.turn] == WHITE:
+                raise ValueError(_("white has just moved, so it must have a stone"))
+            raise ValueError(_("black has just moved, so it must have a stone"))
 
     def generate(self, state, captures_only=False):
         board, side = state.board, state.turn
@@ -230,16 +240,18 @@ class Pux(Game):
     def goal(self, state):
         side = state.turn
         if not stone_count(state.board, side):
-            return win(OTHER[side], f"{SIDE_NAMES[OTHER[side]].capitalize()} captured all enemy stones")
+            return win(OTHER[side], CAPTURED_ALL_REASONS[OTHER[side]])
         return None
 
     def why_illegal(self, state, move):
         try:
-            mover, _, destination, _ = self._cells(move)
+            mover, _carried, destination, _capture = self._cells(move)
         except ValueError as error:
             return f": {error}"
         if state.turn in state.extra[0] and GRID.rank(mover) == GRID.rank(destination):
-            return f": {SIDE_NAMES[state.turn]}'s last move was sideways (no two in a row)"
+            if state.turn == WHITE:
+                return ": " + _("white's last move was sideways (no two in a row)")
+            return ": " + _("black's last move was sideways (no two in a row)")
         return ""
 
     # -- for the page and the AI ----------------------------------------------------
@@ -247,12 +259,12 @@ class Pux(Game):
         """(mover, carried cells, destination, is_capture) as indices; ValueError if the
         text is not written like a Pux move."""
         if not isinstance(move, str):
-            raise ValueError("a Pux move is a text like 'b2-b4', 'b2,b1c2-c3' or 'b7:b5'")
+            raise ValueError(_("a Pux move is a text like 'b2-b4', 'b2,b1c2-c3' or 'b7:b5'"))
         is_capture = ":" in move
         head, separator, target = move.partition(":" if is_capture else "-")
         mover_name, comma, carried_names = head.partition(",")
         if not separator or (comma and (is_capture or not carried_names)) or len(carried_names) % 2:
-            raise ValueError(f"'{move}' is not a move like 'b2-b4', 'b2,b1c2-c3' or 'b7:b5'")
+            raise ValueError(_("'{move}' is not a move like 'b2-b4', 'b2,b1c2-c3' or 'b7:b5'").format(move=move))
         carried = tuple(parse_cell(carried_names[k:k + 2], move) for k in range(0, len(carried_names), 2))
         return parse_cell(mover_name, move), carried, parse_cell(target, move), is_capture
 
@@ -262,14 +274,14 @@ class Pux(Game):
         return NAMES[mover], tuple(NAMES[c] for c in carried), NAMES[destination], is_capture
 
     def move_cells(self, move):
-        mover, _, destination, _ = self._cells(move)
+        mover, _carried, destination, _capture = self._cells(move)
         return NAMES[mover], NAMES[destination]
 
     def move_potential(self, state, cell_name):
         """MP of the piece on `cell_name`; ValueError for an empty cell."""
         cell = GRID.index(cell_name)
         if state.board[cell] == EMPTY:
-            raise ValueError(f"there is no piece on {cell_name}")
+            raise ValueError(_("there is no piece on {cell}").format(cell=cell_name))
         return move_potential_at(state.board, cell)
 
     def move_extras(self, move):
@@ -278,26 +290,32 @@ class Pux(Game):
     def notes(self, state):
         if state.turn not in state.extra[0]:
             return []
-        return [f"{SIDE_NAMES[state.turn].capitalize()} moved sideways last turn, so it may not move sideways now."]
+        if state.turn == WHITE:
+            return [_("White moved sideways last turn, so it may not move sideways now.")]
+        return [_("Black moved sideways last turn, so it may not move sideways now.")]
 
     def builder(self, state, cell, extras, choices, destinations):
         """The move potential of the selected piece and what carrying does to it."""
         mp = self.move_potential(state, cell)
         lines = []
         if choices:
-            lines.append("Carry neighbours along with the buttons, or shift-click them on the board.")
+            lines.append(_("Carry neighbours along with the buttons, or shift-click them on the board."))
         if extras:
             pieces = 1 + len(extras)
             reach = mp // pieces
-            lines.append(f"Carrying {', '.join(sorted(extras, key=notation_order))}: all move the same way, "
-                         f"at most {reach} cell{'s' if reach != 1 else ''} (MP {mp} / {pieces} pieces).")
+            # TRANSLATORS: {cells} lists the carried pieces' cells ("b1, c2"); MP is the move potential.
+            lines.append(ngettext("Carrying {cells}: all move the same way, at most {reach} cell "
+                                  "(MP {mp} / {pieces} pieces).",
+                                  "Carrying {cells}: all move the same way, at most {reach} cells "
+                                  "(MP {mp} / {pieces} pieces).", reach).format(
+                cells=", ".join(sorted(extras, key=notation_order)), reach=reach, mp=mp, pieces=pieces))
         if not destinations:
-            lines.append("No move with these pieces carried: carry fewer.")
+            lines.append(_("No move with these pieces carried: carry fewer."))
         elif not extras and any(state.board[GRID.index(dst)] != EMPTY for dst in destinations):
-            lines.append("A ringed cell is a capture (an enemy piece with a smaller MP); "
-                         "a piece that captures carries nothing.")
-        lines.append("Click a marked cell to move there.")
-        return f"Move potential: {mp}", lines
+            lines.append(_("A ringed cell is a capture (an enemy piece with a smaller MP); "
+                           "a piece that captures carries nothing."))
+        lines.append(_("Click a marked cell to move there."))
+        return _("Move potential: {mp}").format(mp=mp), lines
 
     def is_noisy(self, state, move):
         return ":" in move

@@ -6,6 +6,7 @@ Swedes (`S`) tries to reach any edge cell.  Black moves first.
 
 from .core import BLACK, Game, Man, WHITE, win
 from .grid import EMPTY, ORTHOGONAL, SquareGrid, custody_threats, custody_victims, emptied, moved, walks
+from .texts import N_, _
 
 GRID = SquareGrid(9)
 THRONE = GRID.index("e5")
@@ -83,29 +84,32 @@ def king_open_lines(board, king):
 
 class Tablut(Game):
     id = "tablut"
-    name = "Tablut"
-    summary = "Linnaeus' Viking game: the king and his Swedes try to break out to the edge."
+    # TRANSLATORS: a game's name
+    name = N_("Tablut")
+    summary = N_("Linnaeus' Viking game: the king and his Swedes try to break out to the edge.")
     setup = "3sss3/4s4/4S4/s3S3s/ssSSKSSss/s3S3s/4S4/4s4/3sss3 b"
     rules = (
-        "Black's 16 Muscovites against White's king and 8 Swedes on a 9x9 board; Black moves first.",
-        "Every man moves like a chess rook: any distance in a straight line, not over other men.",
-        "Only the king may stop on the throne (e5); other men may not pass over it either.",
-        "A soldier is captured when an enemy move leaves it between two enemy men in a line; "
-        "moving between two enemies is safe.",
-        "The king is captured when Black surrounds it on all four sides, or on three with the throne as the fourth.",
-        "White wins when the king reaches any edge cell; Black wins by capturing the king.",
-        "A side with no legal move loses; a position repeated three times is a draw.",
+        N_("Black's 16 Muscovites against White's king and 8 Swedes on a 9x9 board; Black moves first."),
+        N_("Every man moves like a chess rook: any distance in a straight line, not over other men."),
+        N_("Only the king may stop on the throne (e5); other men may not pass over it either."),
+        N_("A soldier is captured when an enemy move leaves it between two enemy men in a line; "
+           "moving between two enemies is safe."),
+        N_("The king is captured when Black surrounds it on all four sides, or on three with the throne "
+           "as the fourth."),
+        N_("White wins when the king reaches any edge cell; Black wins by capturing the king."),
+        N_("A side with no legal move loses; a position repeated three times is a draw."),
     )
     rulings = (
-        "Black moves first, as in Linnaeus' account and Ludii's Tablut.",
-        "The king is armed: he helps capture Muscovites like any White man.",
-        "The empty throne is not hostile: it does not help capture soldiers (the text names no such rule).",
-        "A side with no legal move loses (the text is silent); threefold repetition is a draw.",
+        N_("Black moves first, as in Linnaeus' account and Ludii's Tablut."),
+        N_("The king is armed: he helps capture Muscovites like any White man."),
+        N_("The empty throne is not hostile: it does not help capture soldiers (the text names no such rule)."),
+        N_("A side with no legal move loses (the text is silent); threefold repetition is a draw."),
     )
     grid = GRID
     letters = "KSs"
-    kinds = {KING: Man("king", "crowned", 0.9), SWEDE: Man("soldier", "disc", 0.78),
-             MUSCOVITE: Man("soldier", "disc", 0.78)}
+    # TRANSLATORS: the names of Tablut's men: the king, and a soldier (a Swede or a Muscovite).
+    kinds = {KING: Man(N_("king"), "crowned", 0.9), SWEDE: Man(N_("soldier"), "disc", 0.78),
+             MUSCOVITE: Man(N_("soldier"), "disc", 0.78)}
     special_cells = {"e5": "throne"}
     # OpenTafl Notation (opentafl.py): edge escape, no corners, a side surrounded does not
     # lose by that, the empty throne hostile to nobody, only the king on or over it
@@ -115,11 +119,11 @@ class Tablut(Game):
     def check_position(self, state):
         board = state.board
         if board.count(KING) > 1:
-            raise ValueError(f"Tablut has one king, the text has {board.count(KING)}")
+            raise ValueError(_("Tablut has one king, the text has {count}").format(count=board.count(KING)))
         if board[THRONE] not in (EMPTY, KING):
-            raise ValueError("only the king may stand on the throne e5")
+            raise ValueError(_("only the king may stand on the throne e5"))
         if board.count(MUSCOVITE) > 16 or board.count(SWEDE) > 8:
-            raise ValueError("too many men: Black has 16 Muscovites, White 8 Swedes")
+            raise ValueError(_("too many men: Black has 16 Muscovites, White 8 Swedes"))
 
     def generate(self, state):
         return walks(state.board, OWN[state.turn], PATHS)
@@ -139,9 +143,9 @@ class Tablut(Game):
     def goal(self, state):
         board = state.board
         if KING not in board:
-            return win(BLACK, "the king was captured")
+            return win(BLACK, N_("the king was captured"))
         if board.index(KING) in EDGE:
-            return win(WHITE, "the king escaped to the edge")
+            return win(WHITE, N_("the king escaped to the edge"))
         return None
 
     def is_noisy(self, state, move):
@@ -177,7 +181,7 @@ class Tablut(Game):
         if state.facts is not None:
             return state.facts
         board, side = state.board, state.turn
-        cells = {cell for _, cell in custody_threats(board, VICTIMS[side], APPROACHES, CLOSERS[side])}
+        cells = {cell for _unused, cell in custody_threats(board, VICTIMS[side], APPROACHES, CLOSERS[side])}
         king = board.find(KING)
         if side == BLACK and king >= 0:
             open_sides = [c for c in NEIGHBOURS[king]

@@ -14,6 +14,7 @@ for unlimited) and `in_check(state)` whether the side to move is in check.
 from .core import BLACK, MATE_OR_STALEMATE, OTHER, WHITE, Game, Man, Overlay, both_sides
 from .diamond import DiamondBoard
 from .grid import EMPTY, moved, split_move
+from .texts import N_, _, ngettext
 
 BOARD = DiamondBoard()
 ORTHO_RAYS = BOARD.orthogonal_rays
@@ -38,8 +39,22 @@ MEN = {WHITE: "KQRBNP", BLACK: "kqrbnp"}  # MEN[side][0] is the king, [4] the kn
 LINE_ATTACKERS = {WHITE: (("RQ", ""), ("BQ", "P")), BLACK: (("rq", ""), ("bq", "p"))}
 PAWNS = "Pp"
 ARMY = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2, "P": 8}  # a chess set; nothing promotes
-MAN_NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
-SIDE_TITLES = {WHITE: "White", BLACK: "Black"}
+# TRANSLATORS: the names of the chess men (UOS)
+MAN_NAMES = {"K": N_("king"), "Q": N_("queen"), "R": N_("rook"), "B": N_("bishop"), "N": N_("knight"),
+             "P": N_("pawn")}
+# A side with more men of a kind than a chess set has, by (side, man letter)
+TOO_MANY = {
+    (WHITE, "Q"): N_("White has {count} queens; an army has at most {most} (nothing promotes)"),
+    (WHITE, "R"): N_("White has {count} rooks; an army has at most {most} (nothing promotes)"),
+    (WHITE, "B"): N_("White has {count} bishops; an army has at most {most} (nothing promotes)"),
+    (WHITE, "N"): N_("White has {count} knights; an army has at most {most} (nothing promotes)"),
+    (WHITE, "P"): N_("White has {count} pawns; an army has at most {most} (nothing promotes)"),
+    (BLACK, "Q"): N_("Black has {count} queens; an army has at most {most} (nothing promotes)"),
+    (BLACK, "R"): N_("Black has {count} rooks; an army has at most {most} (nothing promotes)"),
+    (BLACK, "B"): N_("Black has {count} bishops; an army has at most {most} (nothing promotes)"),
+    (BLACK, "N"): N_("Black has {count} knights; an army has at most {most} (nothing promotes)"),
+    (BLACK, "P"): N_("Black has {count} pawns; an army has at most {most} (nothing promotes)"),
+}
 CHECKS_SLOT = {WHITE: 0, BLACK: 1}  # index in State.extra of the checks a king received
 NO_LIMIT = 14  # longer than any line: the range of a king that was never checked
 REACH = (NO_LIMIT, 3, 2, 1)  # king's range after 0, 1, 2, 3+ checks
@@ -163,71 +178,77 @@ def outcome(board, side, checks, src, dst):
     return after, checks
 
 
-def parse_count(text, what):
+def parse_count(text, message):
+    """The count a field of the position text holds; ValueError with `message` (a marked
+    text naming the field, with the placeholder {text}) if it is not a whole number."""
     if not (text.isascii() and text.isdigit()) or (len(text) > 1 and text[0] == "0"):
-        raise ValueError(f"{what} must be a whole number like 0 or 12, not '{text}'")
+        raise ValueError(_(message).format(text=text))
     return int(text)
 
 
 class Uos(Game):
     id = "uos"
-    name = "UOS"
-    summary = "Chess on 113 diamonds: armies in opposite corners, kings weakened by each check."
+    # TRANSLATORS: a game's name
+    name = N_("UOS")
+    summary = N_("Chess on 113 diamonds: armies in opposite corners, kings weakened by each check.")
     setup = ("qn1pP1RK/7/nbp2PBR/7/1p4P1/7/p6P/7/P6p/7/1P4p1/7/NBP2pbr/7/QN1Pp1rk "
              "w 0 0 0 1")
     ply_cap = 300
     grid = BOARD
     letters = MEN[WHITE] + MEN[BLACK]
-    kinds = both_sides({letter: Man(name, name, 0.9) for letter, name in zip(
-        MEN[WHITE], ("king", "queen", "rook", "bishop", "knight", "pawn"))})
+    kinds = both_sides({letter: Man(MAN_NAMES[letter], MAN_NAMES[letter], 0.9) for letter in MEN[WHITE]})
     # A UOS state's `extra` is the checks received by (White's, Black's) king; its
     # `counters` the half-moves since a capture or pawn move (the clock), and the move number.
     no_move = MATE_OR_STALEMATE
-    clock_draw = (FIFTY_MOVES, "fifty-move rule: 50 moves each without a capture or pawn move")
+    clock_draw = (FIFTY_MOVES, N_("fifty-move rule: 50 moves each without a capture or pawn move"))
     rules = (
-        "The board has 64 black and 49 white squares, all diamonds. An orthogonal step "
-        "goes over a corner to the next square of the same colour; a diagonal step goes "
-        "over an edge to a square of the other colour.",
-        "Rook: slides by orthogonal steps; may also make one diagonal step to an empty square.",
-        "Bishop: slides by diagonal steps; may also make one orthogonal step to an empty square.",
-        "Queen: slides by orthogonal or diagonal steps. Knight: leaps 2 squares one way "
-        "and 1 square sideways on its own colour, as in chess.",
-        "King: slides like a queen, but after 1 check only up to 3 steps, after 2 checks "
-        "up to 2, from the 3rd check on 1. A king attacks as far as it may move, so a king "
-        "can give check.",
-        "Pawn: moves 1 or 2 orthogonal steps in any of the 4 directions (the square passed "
-        "over must be empty) and captures one diagonal step in any direction. Pawns never "
-        "promote.",
-        "White moves first. Checkmate wins; no move may leave the own king in check.",
-        "Draws: stalemate, the same position for the third time, and 50 moves by each side "
-        "without a capture or pawn move.",
+        N_("The board has 64 black and 49 white squares, all diamonds. An orthogonal step "
+           "goes over a corner to the next square of the same colour; a diagonal step goes "
+           "over an edge to a square of the other colour."),
+        N_("Rook: slides by orthogonal steps; may also make one diagonal step to an empty square."),
+        N_("Bishop: slides by diagonal steps; may also make one orthogonal step to an empty square."),
+        N_("Queen: slides by orthogonal or diagonal steps. Knight: leaps 2 squares one way "
+           "and 1 square sideways on its own colour, as in chess."),
+        N_("King: slides like a queen, but after 1 check only up to 3 steps, after 2 checks "
+           "up to 2, from the 3rd check on 1. A king attacks as far as it may move, so a king "
+           "can give check."),
+        N_("Pawn: moves 1 or 2 orthogonal steps in any of the 4 directions (the square passed "
+           "over must be empty) and captures one diagonal step in any direction. Pawns never "
+           "promote."),
+        N_("White moves first. Checkmate wins; no move may leave the own king in check."),
+        N_("Draws: stalemate, the same position for the third time, and 50 moves by each side "
+           "without a capture or pawn move."),
     )
     rulings = (
-        "Setup reconstructed: the text's diagram has 10 rows on an 8-row board; its rows "
-        "5-6 repeat rows 7-8. Without them each side has a usual chess set in two "
-        "opposite corners.",
-        "Knight: 'as in FIDE chess' read as the chess knight's leap on the squares of its "
-        "own colour (2 orthogonal steps one way, 1 sideways).",
-        "No en passant (the text leaves it open) and no castling.",
-        "A check is counted each time a move leaves the opponent's king attacked; a move "
-        "is legal when, with the counts updated, the mover's king is not attacked.",
-        "Draws as in chess (the text only supposes so): stalemate, threefold repetition and "
-        "the 50-move rule, applied automatically. Two bare kings are not a draw by "
-        "themselves: a king with a longer range can mate one whose range has shrunk.",
-        "Pawns can step back, so a pawn move restarts the 50-move count but positions "
-        "from before it still count towards a threefold repetition; the check counts "
-        "belong to the position.",
+        N_("Setup reconstructed: the text's diagram has 10 rows on an 8-row board; its rows "
+           "5-6 repeat rows 7-8. Without them each side has a usual chess set in two "
+           "opposite corners."),
+        N_("Knight: 'as in FIDE chess' read as the chess knight's leap on the squares of its "
+           "own colour (2 orthogonal steps one way, 1 sideways)."),
+        N_("No en passant (the text leaves it open) and no castling."),
+        N_("A check is counted each time a move leaves the opponent's king attacked; a move "
+           "is legal when, with the counts updated, the mover's king is not attacked."),
+        N_("Draws as in chess (the text only supposes so): stalemate, threefold repetition and "
+           "the 50-move rule, applied automatically. Two bare kings are not a draw by "
+           "themselves: a king with a longer range can mate one whose range has shrunk."),
+        N_("Pawns can step back, so a pawn move restarts the 50-move count but positions "
+           "from before it still count towards a threefold repetition; the check counts "
+           "belong to the position."),
     )
 
     # -- position text ---------------------------------------------------------
     def parse_fields(self, fields):
         """The checks each king received (extra), the half-move clock and move number."""
-        white_checks = parse_count(fields[0], "the checks received by White's king")
-        black_checks = parse_count(fields[1], "the checks received by Black's king")
-        clock = parse_count(fields[2], "the half-move clock")
-        number = parse_count(fields[3], "the move number")
+        white_checks = parse_count(fields[0], N_("the checks received by White's king must be a whole "
+                                                 "number like 0 or 12, not '{text}'"))
+        black_checks = parse_count(fields[1], N_("the checks received by Black's king must be a whole "
+                                                 "number like 0 or 12, not '{text}'"))
+        clock = parse_count(fields[2], N_("the half-move clock must be a whole number like 0 or 12, "
+                                          "not '{text}'"))
+        number = parse_count(fields[3], N_("the move number must be a whole number like 0 or 12, "
+                                           "not '{text}'"))
         if number < 1:
-            raise ValueError("the move number starts at 1")
+            raise ValueError(_("the move number starts at 1"))
         return (white_checks, black_checks), (clock, number)
 
     def check_position(self, state):
@@ -236,16 +257,21 @@ class Uos(Game):
         self._check_armies(board)
         white_moves, black_moves = number - 1 + (turn == BLACK), number - 1
         if white_checks > black_moves or black_checks > white_moves:
-            raise ValueError(f"by move {number} White has made {white_moves} moves and Black "
-                             f"{black_moves}: too few to give the checks counted")
+            raise ValueError(_("by move {number} White has made {white_moves} moves and Black "
+                               "{black_moves}: too few to give the checks counted").format(
+                number=number, white_moves=white_moves, black_moves=black_moves))
         if clock > min(FIFTY_MOVES, white_moves + black_moves):
-            raise ValueError(f"the half-move clock {clock} exceeds the half-moves played "
-                             f"({white_moves + black_moves}) or {FIFTY_MOVES}")
+            raise ValueError(_("the half-move clock {clock} exceeds the half-moves played "
+                               "({played}) or {most}").format(
+                clock=clock, played=white_moves + black_moves, most=FIFTY_MOVES))
         if self.in_check(state, OTHER[turn]):
-            raise ValueError(f"{SIDE_TITLES[OTHER[turn]]}, not to move, is in check")
+            if OTHER[turn] == WHITE:
+                raise ValueError(_("White, not to move, is in check"))
+            raise ValueError(_("Black, not to move, is in check"))
         if self.in_check(state) and state.extra[CHECKS_SLOT[turn]] == 0:
-            raise ValueError(f"{SIDE_TITLES[turn]} is in check, so its king's check count "
-                             "cannot be 0")
+            if turn == WHITE:
+                raise ValueError(_("White is in check, so its king's check count cannot be 0"))
+            raise ValueError(_("Black is in check, so its king's check count cannot be 0"))
 
     @staticmethod
     def _check_armies(board):
@@ -254,15 +280,17 @@ class Uos(Game):
             for letter, man in zip(MEN[WHITE], men):
                 count, most = board.count(man), ARMY[letter]
                 if letter == "K" and count != 1:
-                    raise ValueError(f"{SIDE_TITLES[side]} must have exactly one king, "
-                                     f"the text has {count}")
+                    if side == WHITE:
+                        raise ValueError(_("White must have exactly one king, the text has {count}").format(
+                            count=count))
+                    raise ValueError(_("Black must have exactly one king, the text has {count}").format(
+                        count=count))
                 if count > most:
-                    raise ValueError(f"{SIDE_TITLES[side]} has {count} {MAN_NAMES[letter]}s; "
-                                     f"an army has at most {most} (nothing promotes)")
+                    raise ValueError(_(TOO_MANY[side, letter]).format(count=count, most=most))
         for i in WHITE_SQUARES:
             if board[i] in "Nn":
-                raise ValueError(f"a knight never reaches a white square, but one stands "
-                                 f"on {BOARD.names[i]}")
+                raise ValueError(_("a knight never reaches a white square, but one stands on {cell}").format(
+                    cell=BOARD.names[i]))
 
     # -- rules -------------------------------------------------------------------
     def generate(self, state, captures_only=False):
@@ -316,24 +344,37 @@ class Uos(Game):
             return f": {error}"
         board, side = state.board, state.turn
         if board[src] not in MEN[side]:
-            return f": {SIDE_TITLES[side]} has no man on {BOARD.names[src]}"
+            if side == WHITE:
+                return ": " + _("White has no man on {cell}").format(cell=BOARD.names[src])
+            return ": " + _("Black has no man on {cell}").format(cell=BOARD.names[src])
         if dst in targets(board, src, board[src], MEN[OTHER[side]],
                           reach_after(state.extra[CHECKS_SLOT[side]])):
-            return f": it would leave {SIDE_TITLES[side]}'s king in check"
+            if side == WHITE:
+                return ": " + _("it would leave White's king in check")
+            return ": " + _("it would leave Black's king in check")
         return ""
 
     # -- for the page ------------------------------------------------------------
     def warning(self, state):
-        return "Check!" if self.in_check(state) else ""
+        return _("Check!") if self.in_check(state) else ""
 
     def notes(self, state):
         """Each king's range and the checks it has received."""
         lines = []
         for side in (WHITE, BLACK):
             reach, checks = self.king_range(state, side), state.extra[CHECKS_SLOT[side]]
-            words = "unlimited" if reach is None else f"{reach} step{'s' if reach != 1 else ''}"
-            lines.append(f"{SIDE_TITLES[side]} king's range: {words} "
-                         f"({checks} check{'s' if checks != 1 else ''} received)")
+            # TRANSLATORS: a king's range: how far it may move
+            words = _("unlimited") if reach is None else ngettext("{count} step", "{count} steps",
+                                                                  reach).format(count=reach)
+            if side == WHITE:
+                # TRANSLATORS: {range} is "unlimited" or a number of steps ("3 steps")
+                line = ngettext("White king's range: {range} ({checks} check received)",
+                                "White king's range: {range} ({checks} checks received)", checks)
+            else:
+                # TRANSLATORS: {range} is "unlimited" or a number of steps ("3 steps")
+                line = ngettext("Black king's range: {range} ({checks} check received)",
+                                "Black king's range: {range} ({checks} checks received)", checks)
+            lines.append(line.format(range=words, checks=checks))
         return lines
 
     def overlays(self, state, pointed):
@@ -366,7 +407,7 @@ class Uos(Game):
             kind = man.upper()
             value = VALUES[kind]
             if kind in SLIDER_RAYS:
-                value += 2 * sum(1 for _ in slides(board, SLIDER_RAYS[kind][i], ""))
+                value += 2 * sum(1 for _unused in slides(board, SLIDER_RAYS[kind][i], ""))
             elif kind == "N":
                 value += 3 * len(KNIGHT_LEAPS[i])
             elif kind == "K":

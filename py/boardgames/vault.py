@@ -5,11 +5,14 @@ on the mirror cell `2B - A` and capturing an enemy there.  A side that starts it
 turn with a pawn on the opponent's home rank has won.
 """
 
-from .core import BLACK, Game, Man, OTHER, Overlay, SIDE_NAMES, WHITE, win
+from .core import BLACK, Game, Man, OTHER, Overlay, WHITE, win
 from .grid import ALL_DIRECTIONS, EMPTY, SquareGrid, moved
+from .texts import N_, _
 
 PAWN = {WHITE: "P", BLACK: "p"}
 SIZES = (6, 8, 10, 12)
+FAR_RANK_REASONS = {WHITE: N_("White starts its turn on the far rank"),
+                    BLACK: N_("Black starts its turn on the far rank")}
 
 
 class VaultGeometry:
@@ -62,37 +65,42 @@ def pawn_cells(board, pawn):
 
 class Vault(Game):
     id = "vault"
-    name = "Vault"
-    summary = "Race a pawn to the far rank, vaulting over your own pawns in any direction."
+    # TRANSLATORS: a game's name
+    name = N_("Vault")
+    summary = N_("Race a pawn to the far rank, vaulting over your own pawns in any direction.")
     options = {"size": SIZES}
-    option_labels = {"size": ("Board size", "{0} \u00d7 {0}")}
+    option_labels = {"size": (N_("Board size"),
+                              # TRANSLATORS: a board size; {size} is the cells along a side: "10 × 10"
+                              N_("{size} \u00d7 {size}"))}
     letters = "Pp"
     ply_cap = 300
-    kinds = {"P": Man("pawn", "disc", 0.78), "p": Man("pawn", "disc", 0.78)}
+    # TRANSLATORS: the name of Vault's men
+    kinds = {"P": Man(N_("pawn"), "disc", 0.78), "p": Man(N_("pawn"), "disc", 0.78)}
     agreed_draw = True
     rules = (
-        "Each side fills its home rank with pawns; White starts.",
-        "Walk: move one pawn to an adjacent empty cell, in any of the 8 directions.",
-        "Jump: pick two of your pawns A and B; A lands on the mirror of its cell through B "
-        "(as far beyond B as it was before it), in any direction. Cells in between do not matter.",
-        "A jump may not land off the board or on your own pawn; an enemy pawn there is captured. "
-        "Only jumps capture.",
-        "If at the start of your turn you have a pawn on the opponent's home rank, you win.",
-        "Otherwise, if you cannot move at the start of your turn, you lose.",
+        N_("Each side fills its home rank with pawns; White starts."),
+        N_("Walk: move one pawn to an adjacent empty cell, in any of the 8 directions."),
+        N_("Jump: pick two of your pawns A and B; A lands on the mirror of its cell through B "
+           "(as far beyond B as it was before it), in any direction. Cells in between do not matter."),
+        N_("A jump may not land off the board or on your own pawn; an enemy pawn there is captured. "
+           "Only jumps capture."),
+        N_("If at the start of your turn you have a pawn on the opponent's home rank, you win."),
+        N_("Otherwise, if you cannot move at the start of your turn, you lose."),
     )
     rulings = (
-        "Draws: the text lets players agree on a draw; here a position occurring for the "
-        "third time (same side to move) is a draw, and the app offers a draw button between humans.",
-        "Both sides on the far rank: the win is checked only at the start of a turn, so if "
-        "the side to move has a pawn on the far rank it wins, even when the opponent has just "
-        "reached its own far rank.",
-        "Board sizes 6, 8, 10 (the nestorgames edition, default) and 12 are offered; the text "
-        "allows any even size.",
+        N_("Draws: the text lets players agree on a draw; here a position occurring for the "
+           "third time (same side to move) is a draw, and the app offers a draw button between humans."),
+        N_("Both sides on the far rank: the win is checked only at the start of a turn, so if "
+           "the side to move has a pawn on the far rank it wins, even when the opponent has just "
+           "reached its own far rank."),
+        N_("Board sizes 6, 8, 10 (the nestorgames edition, default) and 12 are offered; the text "
+           "allows any even size."),
     )
 
     def __init__(self, size=10):
         if size not in SIZES:
-            raise ValueError(f"vault: size must be one of {', '.join(map(str, SIZES))}, not {size!r}")
+            raise ValueError(_("vault: size must be one of {sizes}, not {size}").format(
+                sizes=", ".join(map(str, SIZES)), size=repr(size)))
         super().__init__(size=size)
         self.size = size
         self.geo = geometry(size)
@@ -102,18 +110,21 @@ class Vault(Game):
     def parse_board(self, field):
         rows = field.count("/") + 1
         if rows != self.size:
-            raise ValueError(f"this Vault game is played on {self.size}x{self.size}; "
-                             f"the text has {rows} rows")
+            raise ValueError(_("this Vault game is played on {size}x{size}; the text has {rows} rows").format(
+                size=self.size, rows=rows))
         return super().parse_board(field)
 
     def check_position(self, state):
         board, turn = state.board, state.turn
+        too_many = {WHITE: N_("white has {count} pawns; a side has at most {most}"),
+                    BLACK: N_("black has {count} pawns; a side has at most {most}")}
         for side, pawn in PAWN.items():
             if board.count(pawn) > self.size:
-                raise ValueError(f"{SIDE_NAMES[side]} has {board.count(pawn)} pawns; "
-                                 f"a side has at most {self.size}")
+                raise ValueError(_(too_many[side]).format(count=board.count(pawn), most=self.size))
         if PAWN[OTHER[turn]] not in board:
-            raise ValueError(f"{SIDE_NAMES[OTHER[turn]]} has just moved, so it must have a pawn")
+            if OTHER[turn] == WHITE:
+                raise ValueError(_("white has just moved, so it must have a pawn"))
+            raise ValueError(_("black has just moved, so it must have a pawn"))
 
     def generate(self, state):
         board = state.board
@@ -141,7 +152,7 @@ class Vault(Game):
         side = state.turn
         board, pawn = state.board, PAWN[side]
         if any(board[i] == pawn for i in self.geo.goal[side]):
-            return win(side, f"{SIDE_NAMES[side].capitalize()} starts its turn on the far rank")
+            return win(side, FAR_RANK_REASONS[side])
         return None
 
     # -- for the page and the AI ----------------------------------------------------
@@ -154,8 +165,11 @@ class Vault(Game):
         return [self.grid.names[i] for i in sorted(self.geo.goal[side]) if state.board[i] == PAWN[side]]
 
     def notes(self, state):
-        mover = SIDE_NAMES[OTHER[state.turn]].capitalize()
-        return [f"{mover}'s pawn on {cell} wins next turn unless captured." for cell in self.far_rank_pawns(state)]
+        if OTHER[state.turn] == WHITE:
+            note = _("White's pawn on {cell} wins next turn unless captured.")
+        else:
+            note = _("Black's pawn on {cell} wins next turn unless captured.")
+        return [note.format(cell=cell) for cell in self.far_rank_pawns(state)]
 
     def overlays(self, state, pointed):
         """A pennant on each pawn about to win; the line of a jump over its pivot, for the
@@ -184,12 +198,13 @@ class Vault(Game):
         """(from index, to index) of a move text; ValueError if it cannot be a Vault move."""
         cells = self.geo.cells_of.get(move) if isinstance(move, str) else None
         if cells is None:
-            raise ValueError(f"'{move}' is not a move like 'e2-e4' on a {self.size}x{self.size} board")
+            raise ValueError(_("'{move}' is not a move like 'e2-e4' on a {size}x{size} board").format(
+                move=move, size=self.size))
         a, t = cells
         grid = self.grid
         df, dr = grid.file(t) - grid.file(a), grid.rank(t) - grid.rank(a)
         if max(abs(df), abs(dr)) > 1 and (df % 2 or dr % 2):
-            raise ValueError(f"'{move}' is neither a walk nor a jump")
+            raise ValueError(_("'{move}' is neither a walk nor a jump").format(move=move))
         return cells
 
     def is_noisy(self, state, move):

@@ -16,6 +16,7 @@ from functools import cache
 from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, both_sides, draw, win
 from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, custody_threats, custody_victims,
                    emptied, moved, row_text, walks)
+from .texts import N_, _
 
 PIECE, PAWN, KING = "O", "P", "K"
 
@@ -34,8 +35,9 @@ HUNT_EDGE, HUNT_FREEDOM, HUNT_DISTANCE = 4, 4, 5
 HUNT_TRADES = 2  # the lead grows by up to half itself as the board empties
 
 _LETTERS = {WHITE: (PIECE, PAWN, KING), BLACK: (PIECE.lower(), PAWN.lower(), KING.lower())}
-LOOKS = {PIECE: Man("piece", "block", 0.86), PAWN: Man("pawn", "disc", 0.72),
-         KING: Man("king", "crowned", 0.86)}
+# TRANSLATORS: the names of VUT's men: a piece, a pawn, a king.
+LOOKS = {PIECE: Man(N_("piece"), "block", 0.86), PAWN: Man(N_("pawn"), "disc", 0.72),
+         KING: Man(N_("king"), "crowned", 0.86)}
 OWN = {side: "".join(letters) for side, letters in _LETTERS.items()}
 # Men that close a custody (and pieces + pawns in general): kings never take part.
 MEN = {side: letters[0] + letters[1] for side, letters in _LETTERS.items()}
@@ -43,17 +45,59 @@ PIECE_OF = {side: letters[0] for side, letters in _LETTERS.items()}
 PAWN_OF = {side: letters[1] for side, letters in _LETTERS.items()}
 KING_OF = {side: letters[2] for side, letters in _LETTERS.items()}
 SIDE_OF = {letter: side for side, letters in _LETTERS.items() for letter in letters}
-TITLE = {WHITE: "White", BLACK: "Black"}
+# The results, as whole sentences by the side that wins (data: translated where shown).
+PAWN_RACE_REASONS = {WHITE: N_("a white pawn reached the farthest rank"),
+                     BLACK: N_("a black pawn reached the farthest rank")}
+KING_TO_CENTRE_REASONS = {WHITE: N_("the white king reached the centre"),
+                          BLACK: N_("the black king reached the centre")}
+EXTERMINATION_REASONS = {WHITE: N_("all Black's men were captured"),
+                         BLACK: N_("all White's men were captured")}
+EXTINCTION_REASONS = {(WHITE, PIECE): N_("all Black's pieces were captured"),
+                      (WHITE, PAWN): N_("all Black's pawns were captured"),
+                      (BLACK, PIECE): N_("all White's pieces were captured"),
+                      (BLACK, PAWN): N_("all White's pawns were captured")}
+# (side, board size) -> the chain's win; other sizes (no variant here) are not translated
+CHAIN_REASONS = {(WHITE, 9): N_("a white chain links rank 1 and rank 9"),
+                 (BLACK, 9): N_("a black chain links rank 1 and rank 9")}
+FEW_MEN_REASONS = {WHITE: N_("Black has too few men left to build a chain"),
+                   BLACK: N_("White has too few men left to build a chain")}
+PAWNLESS_REASON = N_("both sides have lost all their pawns")
 
-SETUP_RULING = ("Setup reconstructed: the setup figure is missing from the text; pieces "
-                "stand on the home rank, pawns in front of them.")
-EXTERMINATION_SETUP_RULING = (
+SETUP_RULING = N_("Setup reconstructed: the setup figure is missing from the text; pieces "
+                  "stand on the home rank, pawns in front of them.")
+EXTERMINATION_SETUP_RULING = N_(
     "Setup reconstructed: figure 7 is missing; the text says this setup avoids pawns "
     "being trapped at once, so no man starts against the home edge and the pawns stand "
     "behind the pieces (ranks 2 and 3).")
-CAPTURE_RULING = ("'Captures are not mandatory' is read as: no one must choose a "
-                  "capturing move; a custody formed by a move always captures, all at once.")
-EDGE_RULING = "Edge custody (figure 6) belongs to extermination, extinction and connection only."
+CAPTURE_RULING = N_("'Captures are not mandatory' is read as: no one must choose a "
+                    "capturing move; a custody formed by a move always captures, all at once.")
+EDGE_RULING = N_("Edge custody (figure 6) belongs to extermination, extinction and connection only.")
+
+# The rules that depend on a variant's parameters, as whole sentences for the parameters
+# of the variants here (rules_text); other parameters get the sentence built in English.
+BOARD_RULES = {  # (size, kings)
+    (7, False): N_("Board 7x7; each side has 7 pieces and 7 pawns. White moves first."),
+    (9, False): N_("Board 9x9; each side has 9 pieces and 9 pawns. White moves first."),
+    (9, True): N_("Board 9x9; each side has 9 pieces and 9 pawns and a king. White moves first."),
+    (11, False): N_("Board 11x11; each side has 11 pieces and 11 pawns. White moves first."),
+}
+MOVE_RULES = {  # (piece range, pawn range, kings)
+    (2, 3, False): N_("A move: one man goes straight along a file or rank onto an empty cell, "
+                      "over empty cells only: pieces 1 to 2 cells, pawns 1 to 3 cells."),
+    (2, 3, True): N_("A move: one man goes straight along a file or rank onto an empty cell, "
+                     "over empty cells only: pieces 1 to 2 cells, pawns 1 to 3 cells, kings "
+                     "exactly 1 cell."),
+    (1, 2, False): N_("A move: one man goes straight along a file or rank onto an empty cell, "
+                      "over empty cells only: pieces exactly 1 cell, pawns 1 to 2 cells."),
+}
+WRAP_RULES = {"i": N_("Files a and i are joined: men move and capture across that edge.")}  # last file
+CENTRE_RULES = {"e5": N_("Only a king may enter the centre e5; other men neither stop on it "
+                         "nor pass over it.")}
+KING_TO_CENTRE_RULES = {"e5": N_("A king reaching the centre e5 wins at once.")}
+CONNECTION_RULES = {9: N_("Win with a chain of your men from rank 1 to rank 9, each next one "
+                          "reachable by a legal move of one of the two if its cell were empty. "
+                          "Opening a line for the enemy's chain lets the enemy win; a side with "
+                          "too few men left to build a chain loses.")}  # last rank
 
 
 def _cells_text(count):
@@ -61,44 +105,52 @@ def _cells_text(count):
 
 
 def rules_text(v, grid, centre, kings):
-    """The rules in brief, written from the variant's parameters (so they cannot disagree)."""
+    """The rules in brief, written from the variant's parameters (so they cannot disagree):
+    whole sentences marked for translation for the variants here, English built from the
+    parameters for any other."""
     last_file, last_rank = grid.names[grid.size - 1][0], v.size
     centre_name = grid.names[centre] if centre is not None else ""
-    rules = [f"Board {v.size}x{v.size}; each side has {v.size} pieces and {v.size} pawns"
+    rules = [BOARD_RULES.get((v.size, kings))
+             or f"Board {v.size}x{v.size}; each side has {v.size} pieces and {v.size} pawns"
              + (" and a king" if kings else "") + ". White moves first.",
-             f"A move: one man goes straight along a file or rank onto an empty cell, "
+             MOVE_RULES.get((v.piece_range, v.pawn_range, kings))
+             or f"A move: one man goes straight along a file or rank onto an empty cell, "
              f"over empty cells only: pieces {_cells_text(v.piece_range)}, pawns "
              f"{_cells_text(v.pawn_range)}" + (", kings exactly 1 cell." if kings else ".")]
     if v.wrap:
-        rules.append(f"Files a and {last_file} are joined: men move and capture across "
-                     f"that edge.")
+        rules.append(WRAP_RULES.get(last_file)
+                     or f"Files a and {last_file} are joined: men move and capture across that edge.")
     if kings:
-        rules.append(f"Only a king may enter the centre {centre_name}; other men "
+        rules.append(CENTRE_RULES.get(centre_name)
+                     or f"Only a king may enter the centre {centre_name}; other men "
                      f"neither stop on it nor pass over it.")
-    rules.append("Custody: every enemy man next to the moved man, with a friendly man "
-                 "right behind it in the same line, is removed (several at once). Moving "
-                 "between two enemies is safe.")
+    rules.append(N_("Custody: every enemy man next to the moved man, with a friendly man "
+                    "right behind it in the same line, is removed (several at once). Moving "
+                    "between two enemies is safe."))
     if kings:
-        rules.append("Kings are never captured and never help to capture.")
+        rules.append(N_("Kings are never captured and never help to capture."))
     if v.edge_custody:
-        rules.append("Edge custody: an enemy man next to the moved man and against the "
-                     "board edge is captured too.")
+        rules.append(N_("Edge custody: an enemy man next to the moved man and against the "
+                        "board edge is captured too."))
     if v.intervention:
-        rules.append("Intervention: a pawn (not a piece) that moves between two enemy "
-                     "men in a line removes both.")
+        rules.append(N_("Intervention: a pawn (not a piece) that moves between two enemy "
+                        "men in a line removes both."))
     goals = {
-        PAWN_RACE: "A pawn (not a piece) reaching the farthest rank wins at once.",
-        KING_TO_CENTRE: f"A king reaching the centre {centre_name} wins at once.",
-        EXTERMINATION: "Capture all the opponent's men to win.",
-        EXTINCTION: "Capture all the opponent's pieces, or all its pawns, to win.",
-        CONNECTION: f"Win with a chain of your men from rank 1 to rank {last_rank}, each "
-                    f"next one reachable by a legal move of one of the two if its cell "
-                    f"were empty. Opening a line for the enemy's chain lets the enemy win; "
-                    f"a side with too few men left to build a chain loses.",
+        PAWN_RACE: N_("A pawn (not a piece) reaching the farthest rank wins at once."),
+        KING_TO_CENTRE: KING_TO_CENTRE_RULES.get(centre_name)
+        or f"A king reaching the centre {centre_name} wins at once.",
+        EXTERMINATION: N_("Capture all the opponent's men to win."),
+        EXTINCTION: N_("Capture all the opponent's pieces, or all its pawns, to win."),
+        CONNECTION: CONNECTION_RULES.get(last_rank)
+        or f"Win with a chain of your men from rank 1 to rank {last_rank}, each "
+        f"next one reachable by a legal move of one of the two if its cell "
+        f"were empty. Opening a line for the enemy's chain lets the enemy win; "
+        f"a side with too few men left to build a chain loses.",
     }
     rules.extend(goals[g] for g in v.goals)
-    rules.append("A side with no legal move loses. Threefold repetition is a draw"
-                 + ("; so is the loss of all pawns by both sides." if v.pawnless_draw else "."))
+    rules.append(N_("A side with no legal move loses. Threefold repetition is a draw; so is "
+                    "the loss of all pawns by both sides.") if v.pawnless_draw
+                 else N_("A side with no legal move loses. Threefold repetition is a draw."))
     return tuple(rules)
 
 
@@ -189,8 +241,9 @@ class Vut(Game):
     """VUT, and through its parameters every variant: a subclass overrides the ones it changes."""
 
     id = "vut"
-    name = "VUT"
-    summary = "Race a pawn to the far side; capture by custody."
+    # TRANSLATORS: a game's name
+    name = N_("VUT")
+    summary = N_("Race a pawn to the far side; capture by custody.")
     rulings = (SETUP_RULING, CAPTURE_RULING)
     # -- the parameters of the family --------------------------------------------------
     size = 9
@@ -227,16 +280,23 @@ class Vut(Game):
     # -- position texts ------------------------------------------------------------
     def check_position(self, state):
         board, n, centre = state.board, self.size, self.tables.centre
+        too_many = {(WHITE, PIECE): N_("White has {count} pieces, more than the {most} it starts with"),
+                    (WHITE, PAWN): N_("White has {count} pawns, more than the {most} it starts with"),
+                    (BLACK, PIECE): N_("Black has {count} pieces, more than the {most} it starts with"),
+                    (BLACK, PAWN): N_("Black has {count} pawns, more than the {most} it starts with")}
+        one_king = {WHITE: N_("White must have exactly one king (kings are never captured), "
+                              "the text has {count}"),
+                    BLACK: N_("Black must have exactly one king (kings are never captured), "
+                              "the text has {count}")}
         for side in (WHITE, BLACK):
-            for letter, kind in ((PIECE_OF[side], "pieces"), (PAWN_OF[side], "pawns")):
+            for letter, kind in ((PIECE_OF[side], PIECE), (PAWN_OF[side], PAWN)):
                 if board.count(letter) > n:
-                    raise ValueError(f"{TITLE[side]} has {board.count(letter)} {kind}, "
-                                     f"more than the {n} it starts with")
+                    raise ValueError(_(too_many[side, kind]).format(count=board.count(letter), most=n))
             if self.tables.kings and board.count(KING_OF[side]) != 1:
-                raise ValueError(f"{TITLE[side]} must have exactly one king (kings are "
-                                 f"never captured), the text has {board.count(KING_OF[side])}")
+                raise ValueError(_(one_king[side]).format(count=board.count(KING_OF[side])))
         if centre is not None and board[centre] not in (EMPTY, KING, KING.lower()):
-            raise ValueError(f"only a king may stand on the centre {self.grid.names[centre]}")
+            raise ValueError(_("only a king may stand on the centre {cell}").format(
+                cell=self.grid.names[centre]))
 
     # -- moves ---------------------------------------------------------------------
     def generate(self, state):
@@ -263,7 +323,7 @@ class Vut(Game):
     def _cells(self, move):
         cells = self.tables.move_index.get(move)
         if cells is None:
-            raise ValueError(f"'{move}' is not a move on this board")
+            raise ValueError(_("'{move}' is not a move on this board").format(move=move))
         return cells
 
     def apply(self, state, move):
@@ -275,9 +335,12 @@ class Vut(Game):
     def why_illegal(self, state, move):
         cells = self.tables.move_index.get(move)
         if cells is None:
-            return " (a move is from-to along a file or rank, like 'e2-e4')"
+            return " " + _("(a move is from-to along a file or rank, like 'e2-e4')")
         if state.board[cells[0]] not in OWN[state.turn]:
-            return f" ({SIDE_NAMES[state.turn]} has no man on {move.split('-')[0]})"
+            cell = move.split('-')[0]
+            if state.turn == WHITE:
+                return " " + _("(white has no man on {cell})").format(cell=cell)
+            return " " + _("(black has no man on {cell})").format(cell=cell)
         return ""
 
     # -- results -------------------------------------------------------------------
@@ -290,39 +353,40 @@ class Vut(Game):
                 if reason:
                     return win(side, reason)
         if self.pawnless_draw and PAWN not in board and PAWN.lower() not in board:
-            return draw("both sides have lost all their pawns")
+            return draw(PAWNLESS_REASON)
         return None
 
     def _pawn_race(self, board, side):
         start, stop = self.tables.goal_rows[side]
         if PAWN_OF[side] in board[start:stop]:
-            return f"a {SIDE_NAMES[side]} pawn reached the farthest rank"
+            return PAWN_RACE_REASONS[side]
         return None
 
     def _king_to_centre(self, board, side):
         if board[self.tables.centre] == KING_OF[side]:
-            return f"the {SIDE_NAMES[side]} king reached the centre"
+            return KING_TO_CENTRE_REASONS[side]
         return None
 
     def _extermination(self, board, side):
         other = OTHER[side]
         if PIECE_OF[other] not in board and PAWN_OF[other] not in board:
-            return f"all {TITLE[other]}'s men were captured"
+            return EXTERMINATION_REASONS[side]
         return None
 
     def _extinction(self, board, side):
         other = OTHER[side]
-        for letter, kind in ((PIECE_OF[other], "pieces"), (PAWN_OF[other], "pawns")):
+        for letter, kind in ((PIECE_OF[other], PIECE), (PAWN_OF[other], PAWN)):
             if letter not in board:
-                return f"all {TITLE[other]}'s {kind} were captured"
+                return EXTINCTION_REASONS[side, kind]
         return None
 
     def _connection(self, board, side):
         if self.has_chain(board, side):
-            return f"a {SIDE_NAMES[side]} chain links rank 1 and rank {self.size}"
+            return (CHAIN_REASONS.get((side, self.size))
+                    or f"a {SIDE_NAMES[side]} chain links rank 1 and rank {self.size}")
         other = OTHER[side]
         if self.longest_chain(board, other) < self.size - 1:
-            return f"{TITLE[other]} has too few men left to build a chain"
+            return FEW_MEN_REASONS[side]
         return None
 
     def longest_chain(self, board, side):
@@ -398,7 +462,7 @@ class Vut(Game):
         tables, grid = self.tables, self.grid
         own, prey = MEN[hunter], MEN[OTHER[hunter]]
         hunters = [i for i, man in enumerate(board) if man in own]
-        score = -HUNT_FREEDOM * sum(1 for _ in walks(board, prey, tables.paths))
+        score = -HUNT_FREEDOM * sum(1 for _unused in walks(board, prey, tables.paths))
         for cell, man in enumerate(board):
             if man not in prey:
                 continue
@@ -411,7 +475,7 @@ class Vut(Game):
     def threats(self, board):
         """{side: how many of its men the enemy could take by moving a man next to them}."""
         approaches = self.tables.approaches
-        return {side: len({man for man, _ in
+        return {side: len({man for man, _unused in
                            custody_threats(board, MEN[side], approaches, MEN[OTHER[side]])})
                 for side in (WHITE, BLACK)}
 
@@ -467,7 +531,7 @@ class Vut(Game):
         board, side, tables = state.board, state.turn, self.tables
         victims, closers = MEN[OTHER[side]], MEN[side]
         piece, pawn, centre = PIECE_OF[side], PAWN_OF[side], tables.centre
-        captures = {cell for _, cell in custody_threats(board, victims, tables.approaches, closers)}
+        captures = {cell for _unused, cell in custody_threats(board, victims, tables.approaches, closers)}
         pawn_targets = set()
         if self.intervention:
             for dst, man in enumerate(board):
@@ -488,7 +552,7 @@ class Vut(Game):
             paths = tables.paths[man]
             for dst in sorted(cells):
                 for path in paths[dst]:
-                    for j, _ in path:
+                    for j, _unused in path:
                         if board[j] != EMPTY:
                             if board[j] == man:
                                 found.append(tables.move_text[j, dst])
@@ -499,12 +563,13 @@ class Vut(Game):
 # -- the variants: each states only how it differs from the game it derives from ------
 class RoyalVut(Vut):
     id = "vut-royal"
-    name = "Royal VUT"
-    summary = "VUT with kings: bring your king to the centre cell e5 (or a pawn to the far side)."
-    rulings = ("Setup reconstructed: figure 5 is missing; kings on the home rank centre, "
-               "pieces and pawns one rank further in.",
-               "The pawn goal of VUT stays: a pawn on the farthest rank also wins.",
-               "Both sides losing all their pawns is not a draw here: the kings can still win.",
+    # TRANSLATORS: a game's name
+    name = N_("Royal VUT")
+    summary = N_("VUT with kings: bring your king to the centre cell e5 (or a pawn to the far side).")
+    rulings = (N_("Setup reconstructed: figure 5 is missing; kings on the home rank centre, "
+                  "pieces and pawns one rank further in."),
+               N_("The pawn goal of VUT stays: a pawn on the farthest rank also wins."),
+               N_("Both sides losing all their pawns is not a draw here: the kings can still win."),
                CAPTURE_RULING)
     home = (KING, PIECE, PAWN)
     goals = (KING_TO_CENTRE, PAWN_RACE)
@@ -513,10 +578,11 @@ class RoyalVut(Vut):
 
 class VutExtermination(Vut):
     id = "vut-extermination"
-    name = "VUT extermination"
-    summary = "Capture every enemy man; the board edge helps you capture."
+    # TRANSLATORS: a game's name
+    name = N_("VUT extermination")
+    summary = N_("Capture every enemy man; the board edge helps you capture.")
     rulings = (EXTERMINATION_SETUP_RULING,
-               "The pawn race does not win here, and losing all pawns is no draw.", CAPTURE_RULING)
+               N_("The pawn race does not win here, and losing all pawns is no draw."), CAPTURE_RULING)
     home = ("", PAWN, PIECE)
     goals = (EXTERMINATION,)
     edge_custody = True
@@ -525,50 +591,55 @@ class VutExtermination(Vut):
 
 class VutExtinction(VutExtermination):
     id = "vut-extinction"
-    name = "VUT extinction"
-    summary = "Capture all the enemy's pieces or all its pawns."
-    rulings = (EXTERMINATION_SETUP_RULING, EDGE_RULING, "The pawn race does not win here.",
+    # TRANSLATORS: a game's name
+    name = N_("VUT extinction")
+    summary = N_("Capture all the enemy's pieces or all its pawns.")
+    rulings = (EXTERMINATION_SETUP_RULING, EDGE_RULING, N_("The pawn race does not win here."),
                CAPTURE_RULING)
     goals = (EXTINCTION,)
 
 
 class VutConnection(VutExtermination):
     id = "vut-connection"
-    name = "VUT connection"
-    summary = "Link rank 1 to rank 9 with a chain of your men."
+    # TRANSLATORS: a game's name
+    name = N_("VUT connection")
+    summary = N_("Link rank 1 to rank 9 with a chain of your men.")
     rulings = (EXTERMINATION_SETUP_RULING, EDGE_RULING,
-               "A move that opens a line between two enemy men can complete the enemy's "
-               "chain: then the enemy wins, unless the mover has a chain too.",
-               "'Not enough men to join the two rows' is made exact: with a pawns and k men, "
-               "the longest chain spans 3*min(k-1, 2a) + 2*(the other links) ranks; a side "
-               "whose longest chain is shorter than 8 ranks loses (if both sides, the side "
-               "that just moved wins).", CAPTURE_RULING)
+               N_("A move that opens a line between two enemy men can complete the enemy's "
+                  "chain: then the enemy wins, unless the mover has a chain too."),
+               N_("'Not enough men to join the two rows' is made exact: with a pawns and k men, "
+                  "the longest chain spans 3*min(k-1, 2a) + 2*(the other links) ranks; a side "
+                  "whose longest chain is shorter than 8 ranks loses (if both sides, the side "
+                  "that just moved wins)."), CAPTURE_RULING)
     goals = (CONNECTION,)
 
 
 class VutCylindrical(Vut):
     id = "vut-cylindrical"
-    name = "VUT cylindrical"
-    summary = "VUT on a cylinder: the left and right edges are joined."
-    rulings = (SETUP_RULING, "Moves across the joined edge name the real cells (a3-i3 is one step).",
+    # TRANSLATORS: a game's name
+    name = N_("VUT cylindrical")
+    summary = N_("VUT on a cylinder: the left and right edges are joined.")
+    rulings = (SETUP_RULING, N_("Moves across the joined edge name the real cells (a3-i3 is one step)."),
                CAPTURE_RULING)
     wrap = True
 
 
 class VutIntervention(Vut):
     id = "vut-intervention"
-    name = "VUT intervention"
-    summary = "VUT where a pawn stepping between two enemies captures both."
-    rulings = (SETUP_RULING, "A pawn's custody and intervention captures of one move all happen.",
+    # TRANSLATORS: a game's name
+    name = N_("VUT intervention")
+    summary = N_("VUT where a pawn stepping between two enemies captures both.")
+    rulings = (SETUP_RULING, N_("A pawn's custody and intervention captures of one move all happen."),
                CAPTURE_RULING)
     intervention = True
 
 
 class Vut7x7(VutIntervention):
     id = "vut-7x7"
-    name = "VUT 7x7"
-    summary = "A quick VUT intervention on 7x7 with shorter moves."
-    rulings = ("Setup reconstructed: figure 11 is missing; pieces on the home rank, pawns in front.",
+    # TRANSLATORS: a game's name
+    name = N_("VUT 7x7")
+    summary = N_("A quick VUT intervention on 7x7 with shorter moves.")
+    rulings = (N_("Setup reconstructed: figure 11 is missing; pieces on the home rank, pawns in front."),
                CAPTURE_RULING)
     size = 7
     piece_range = 1
@@ -577,8 +648,9 @@ class Vut7x7(VutIntervention):
 
 class Vut11x11(Vut):
     id = "vut-11x11"
-    name = "VUT 11x11"
-    summary = "VUT on a larger 11x11 board."
+    # TRANSLATORS: a game's name
+    name = N_("VUT 11x11")
+    summary = N_("VUT on a larger 11x11 board.")
     size = 11
 
 

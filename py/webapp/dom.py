@@ -5,6 +5,14 @@ import js
 from pyodide.ffi import to_js
 from pyscript import document, window
 
+from boardgames.texts import N_, _
+
+# What a refused copy says, by what the box holds (`what` of copy_box).
+COPY_REFUSED = {
+    "link": N_("Copying was not allowed here: the link is selected, copy it with Ctrl+C."),
+    "code": N_("Copying was not allowed here: the code is selected, copy it with Ctrl+C."),
+    "position text": N_("Copying was not allowed here: the position text is selected, copy it with Ctrl+C."),
+}
 
 def element(id_):
     return document.getElementById(id_)
@@ -65,8 +73,9 @@ def clipboard_allowed():
 
 
 async def copy_box(box_id, what, done, say):
-    """Copy a read-only box's text (`what`), then `say(done)`; where the clipboard is
-    refused, select the text instead and say how to copy it."""
+    """Copy a read-only box's text (`what`: "link", "code" or "position text"), then
+    `say(done)` (`done` already translated); where the clipboard is refused, select the
+    text instead and say how to copy it."""
     box = element(box_id)
     try:
         if not clipboard_allowed():
@@ -75,4 +84,4 @@ async def copy_box(box_id, what, done, say):
         say(done)
     except Exception:  # noqa: BLE001 - clipboard refused or missing: select it instead
         box.select()
-        say(f"Copying was not allowed here: the {what} is selected, copy it with Ctrl+C.")
+        say(_(COPY_REFUSED[what]))

@@ -12,6 +12,7 @@ import pyodide_js
 from pyodide.ffi import create_proxy
 from pyscript import window
 
+from boardgames import texts
 from boardgames.core import SIDE_NAMES
 from boardgames.grid import notation_order
 from webapp.state import analysis, commands, live
@@ -47,6 +48,7 @@ def state_object(app):
         "friend": friend_state(app),
         "analysis": analysis_state(state.analysis),
         "variations": count(session.line().branches),
+        "lang": texts.language(),
     })
 
 

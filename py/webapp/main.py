@@ -15,11 +15,12 @@ import js
 from pyodide.ffi import create_proxy
 from pyscript import create_named_worker, document, window
 
+from boardgames.texts import _
 from webapp.words import access, sharing
 
 from webapp.state import analysis, commands, embed, live
 
-from webapp import hook
+from webapp import hook, language
 from webapp.state.coach import SOLVED_KEY
 from webapp.panels.coach_panel import CoachPanel
 from webapp.worker.computer import Computer, Worker, added_games
@@ -124,7 +125,7 @@ class App:
             handler(event)
         except Exception as error:  # noqa: BLE001 - the page must stay usable
             js.console.error(f"boardgames: {type(error).__name__}: {error}")
-            self.say(f"Something went wrong: {error}")
+            self.say(_("Something went wrong: {error}").format(error=error))
 
     def launch(self, coroutine):
         """Run a coroutine; an unexpected error becomes a message, as in handlers."""
@@ -151,13 +152,13 @@ class App:
         state = self.state
         if effects.save is not None and not keep_text(sharing.SAVE_KEY, effects.save):
             state.keep = False  # storage full or refused: play on, unsaved
-            state.say(sharing.NOT_SAVED)
+            state.say(_(sharing.NOT_SAVED))
         if effects.friend_game is not None:
             self.keep_friend_game(effects.friend_game)
         if effects.solved is not None:
             keep_text(SOLVED_KEY, effects.solved)  # (where refused: solved for this visit only)
         if effects.settings is not None and not keep_text(SETTINGS_KEY, effects.settings):
-            state.say("This browser keeps nothing for this page: the setting lasts until you leave.")
+            state.say(_("This browser keeps nothing for this page: the setting lasts until you leave."))
         if effects.cancel:
             self.computer.cancel()
             state.thinking = None
@@ -233,7 +234,7 @@ class App:
     def from_peer(self, peer, command, *args):
         """A message or a change of the line from `peer`, if it is still the page's link."""
         if peer is self.peer:
-            self.guarded(lambda _: self.do(command, *args), None)
+            self.guarded(lambda event: self.do(command, *args), None)
 
     def keep_friend_game(self, entry):
         """The game by link on the board, first in the visitor's list (kept where storage
@@ -332,7 +333,7 @@ class App:
         if self.press is None or event.pointerId != self.press[1]:
             self.on_hover(event)
             return
-        cell, _, x0, y0, _ = self.press
+        cell, pointer, x0, y0, deselect = self.press
         x, y = self.event_point(event)
         view = self.state.view
         if view.drag is None and abs(x - x0) + abs(y - y0) < 6:
@@ -352,7 +353,7 @@ class App:
             return
         if self.press is None or event.pointerId != self.press[1]:
             return
-        cell, _, _, _, deselect = self.press
+        cell, pointer, x0, y0, deselect = self.press
         self.press = None
         view = self.state.view
         drag, view.drag = view.drag, None
@@ -495,7 +496,7 @@ class App:
             draw_scene(self.ctx, self.layout, self.scene, view, *self.css_size)
         # what a screen reader says for the board: the cursor's cell, or how to use it
         cursor = view.shown_cursor()
-        words = access.BOARD_WORDS
+        words = _(access.BOARD_WORDS)
         if cursor is not None:
             words = (access.man_words(editor.game, editor.men, cursor) if editor is not None
                      else access.cell_words(self.state.session, cursor))
@@ -503,6 +504,7 @@ class App:
 
 
 def start():
+    language.install()  # the reader's catalogue, before any text is made
     params = js.Object.fromEntries(js.URLSearchParams.new(window.location.search)).to_py()
     store = storage()
     settings, settings_problem = read_settings(stored_text(SETTINGS_KEY))
@@ -523,7 +525,7 @@ def start():
     app = App(state)
     app.install()
     app.update()
-    notes = [] if store is not None or opening["embed"] else [sharing.NOT_SAVED]
+    notes = [] if store is not None or opening["embed"] else [_(sharing.NOT_SAVED)]
     coached = app.coach.open_link(params)
     shown = app.viewer.open()
     app.say(" ".join(opening["messages"] + [settings_problem or ""] + embed_problems + shown + coached + notes)

@@ -6,6 +6,7 @@ asks for a puzzle's replies.  The game that was on the board before comes back o
 
 from pyscript import document
 
+from boardgames.texts import _
 from webapp.state import coach, commands
 from webapp.dom import add_text, copy_box, element, page_address, stored_text
 
@@ -27,7 +28,7 @@ class CoachPanel:
         app.listen(element("coach-leave"), "click", lambda e: app.do(commands.leave_exercise, focus="board"))
         app.listen(element("coach-pick"), "change", lambda e: self.pick())
         app.listen(element("coach-copy"), "click", lambda e: app.launch(
-            copy_box("coach-link", "link", "Link copied: it opens this puzzle.", app.say)))
+            copy_box("coach-link", "link", _("Link copied: it opens this puzzle."), app.say)))
 
     # -- starting ------------------------------------------------------------------
     @staticmethod
@@ -45,7 +46,7 @@ class CoachPanel:
         puzzles = coach.table_puzzles(self.app.state.session.game_id)
         if puzzles:
             run = coach.PuzzleRun(puzzles, solved=self.solved())
-            fresh = [i for i, (_, solved) in enumerate(run.choices()) if not solved]
+            fresh = [i for i, (label, solved) in enumerate(run.choices()) if not solved]
             run.go_to(fresh[0] if fresh else 0)
             self.app.do(commands.start_exercise, run, focus="coach-title")
 
@@ -93,7 +94,8 @@ class CoachPanel:
         element("coach-retry").hidden = lesson and run.finished
         element("coach-back").hidden = (not lesson and run.custom) or run.index == 0
         element("coach-next").hidden = (not lesson and run.custom) or run.index >= run.count - (0 if lesson else 1)
-        element("coach-next").textContent = "Finish" if lesson and run.index == run.count - 1 else "Next"
+        # TRANSLATORS: "Finish" ends a lesson (its last step); "Next" goes to the next step or puzzle
+        element("coach-next").textContent = _("Finish") if lesson and run.index == run.count - 1 else _("Next")
         element("coach-play").hidden = not (run.kind == "lesson" and run.finished)
         element("coach-pick").hidden = lesson or run.custom
         element("coach-share").hidden = lesson
@@ -104,7 +106,7 @@ class CoachPanel:
             self.shown = (run, run.index, len(run.solved))
             pick = element("coach-pick")
             pick.innerHTML = ""
-            for number, (label, _) in enumerate(run.choices(), start=1):
+            for number, (label, _solved) in enumerate(run.choices(), start=1):
                 add_text(pick, "option", label).value = str(number)
             pick.value = str(run.index + 1)
             element("coach-link").value = f"{page_address()}?{coach.puzzle_query(run)}"

@@ -6,11 +6,14 @@ the AI worker (webapp/worker/computer.py)."""
 from pyscript import document
 
 from boardgames.ai import LEVEL_NAMES
+from boardgames.texts import N_, _
 from webapp.state import commands
 from webapp.worker.computer import SPEED_NAMES, is_demo
 from webapp.dom import element
 
-THINKING = {"move": ("Computer is thinking\u2026", "Move now"), "hint": ("Looking for a hint\u2026", "Show now")}
+# (what is shown while the computer thinks, the button that stops it: translated where shown)
+THINKING = {"move": (N_("Computer is thinking\u2026"), N_("Move now")),
+            "hint": (N_("Looking for a hint\u2026"), N_("Show now"))}
 
 
 class ComputerPanel:
@@ -19,8 +22,10 @@ class ComputerPanel:
 
     def install(self):
         app = self.app
-        for select_id, choices in (("level", {str(n): f"{n}. {name}" for n, name in LEVEL_NAMES.items()}),
-                                   ("speed", SPEED_NAMES)):
+        # TRANSLATORS: a level of the computer in its list: "2. Casual"
+        levels = {str(n): _("{number}. {name}").format(number=n, name=_(name)) for n, name in LEVEL_NAMES.items()}
+        speeds = {value: _(name) for value, name in SPEED_NAMES.items()}
+        for select_id, choices in (("level", levels), ("speed", speeds)):
             select = element(select_id)
             for value, name in choices.items():
                 option = document.createElement("option")
@@ -49,10 +54,11 @@ class ComputerPanel:
         element("hint").disabled = session.result is not None or session.to_move_is_computer()
         element("hint").hidden = not state.embed["engine"]
         element("demo").hidden = not is_demo(session.players)
-        element("pause").textContent = "Resume" if state.paused else "Pause"
+        # TRANSLATORS: the button that resumes or pauses the computer's demo game
+        element("pause").textContent = _("Resume") if state.paused else _("Pause")
         element("pause").setAttribute("aria-pressed", "true" if state.paused else "false")
         element("thinking").hidden = state.thinking is None
         if state.thinking is not None:
             text, button = THINKING[state.thinking]
-            element("thinking-text").textContent = text
-            element("move-now").textContent = button
+            element("thinking-text").textContent = _(text)
+            element("move-now").textContent = _(button)

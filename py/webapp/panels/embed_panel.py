@@ -4,6 +4,7 @@ over from start.js's picture of the board, playing the clicks made on it meanwhi
 
 from pyscript import document, window
 
+from boardgames.texts import _
 from webapp.state import commands, embed
 from webapp.dom import element
 
@@ -62,7 +63,8 @@ class ViewerPanel:
                                  ("viewer-forward", at_end), ("viewer-last", at_end)):
             element(button).disabled = disabled
         play = element("viewer-play")
-        play.textContent = "Pause" if state.autoplay else "Autoplay"
+        # TRANSLATORS: the embed viewer's button that pauses or starts playing the moves one by one
+        play.textContent = _("Pause") if state.autoplay else _("Autoplay")
         play.setAttribute("aria-pressed", "true" if state.autoplay else "false")
 
     def take_over(self):

@@ -6,14 +6,22 @@ import js
 from js import navigator
 from pyodide.ffi import to_js
 
-from boardgames.core import OTHER, SIDE_NAMES
+from boardgames.core import BLACK, OTHER, WHITE
+from boardgames.texts import N_, _, ngettext
 from webapp.dom import add_text, copy_box, element, page_address
 from webapp.state import commands
 from webapp.state.session import FRIEND
 from webapp.words import sharing
 
 SIDES = {"": None, "w": "w", "b": "b"}
-TURN_WORDS = {"yours": "your move", "friend": "your friend's move", "over": "game over"}
+# A game in the visitor's list of games by link, by (the visitor's side, whose turn).
+# TRANSLATORS: {game} is a game's name, {moves} a count such as "5 moves"
+LISTED = {(WHITE, "yours"): N_("{game}, you play white: your move ({moves})"),
+          (WHITE, "friend"): N_("{game}, you play white: your friend's move ({moves})"),
+          (WHITE, "over"): N_("{game}, you play white: game over ({moves})"),
+          (BLACK, "yours"): N_("{game}, you play black: your move ({moves})"),
+          (BLACK, "friend"): N_("{game}, you play black: your friend's move ({moves})"),
+          (BLACK, "over"): N_("{game}, you play black: game over ({moves})")}
 
 
 class FriendPanel:
@@ -29,7 +37,7 @@ class FriendPanel:
         app.listen(element("friend-start"), "click",
                    lambda e: app.do(commands.play_by_link, SIDES[element("friend-side").value], focus="board"))
         app.listen(element("friend-copy"), "click", lambda e: app.launch(
-            copy_box("friend-link", "link", "Link copied: send it to your friend.", app.say)))
+            copy_box("friend-link", "link", _("Link copied: send it to your friend."), app.say)))
         app.listen(element("friend-share"), "click", lambda e: app.launch(self.share()))
         element("friend-share").hidden = not hasattr(navigator, "share")
 
@@ -53,15 +61,15 @@ class FriendPanel:
         link = self.link(state)
         element("friend-link").value = link
         if session.result is not None:
-            turn = "The game is over: send the link so your friend sees the end."
+            turn = _("The game is over: send the link so your friend sees the end.")
         elif session.players[session.state.turn] == FRIEND:
-            turn = "Your friend's move: send them this link, then wait for theirs."
+            turn = _("Your friend's move: send them this link, then wait for theirs.")
         else:
-            turn = "Your move: the link for your friend is ready once you have moved."
+            turn = _("Your move: the link for your friend is ready once you have moved.")
         element("friend-turn").textContent = turn
         if link != self.drawn:
             self.drawn = link
-            self.app.launch(self.qr.draw(element("friend-qr"), link, "QR code of the link for your friend",
+            self.app.launch(self.qr.draw(element("friend-qr"), link, _("QR code of the link for your friend"),
                                          lambda: link == self.drawn))
 
     def show_list(self, state):
@@ -75,15 +83,18 @@ class FriendPanel:
         box = element("friend-games")
         box.innerHTML = ""
         for game in state.friend_games:
-            link = add_text(add_text(box, "li", ""), "a", f"{game['name']}, you play {SIDE_NAMES[game['side']]}: "
-                                                        f"{TURN_WORDS[game['turn']]} ({game['moves']} moves)")
+            count = game["moves"]
+            moves = ngettext("{count} move", "{count} moves", count).format(count=count)
+            listed, name = LISTED[game["side"], game["turn"]], game["name"]
+            words = _(listed).format(game=_(name), moves=moves)
+            link = add_text(add_text(box, "li", ""), "a", words)
             link.href = game["link"]
             if game["id"] == current:
                 link.setAttribute("aria-current", "true")
 
     async def share(self):
         try:
-            await navigator.share(to_js({"title": "Your move", "url": element("friend-link").value},
+            await navigator.share(to_js({"title": _("Your move"), "url": element("friend-link").value},
                                                dict_converter=js.Object.fromEntries))
         except Exception:  # noqa: BLE001 - the reader closed the sheet, or sharing is refused
-            self.app.say("The link was not shared: copy it instead.")
+            self.app.say(_("The link was not shared: copy it instead."))

@@ -6,13 +6,17 @@ Everything game-specific comes from the game's declarations (boardgames.core.Gam
 from pyscript import document
 
 from boardgames import game_class, game_ids
-from boardgames.core import SIDE_NAMES
+from boardgames.core import BLACK, WHITE
+from boardgames.texts import N_, _
 from webapp.words import access, rules_panel
 from webapp.state import commands
 from webapp.words.captured import by_kind, lost_men, lost_words
 from webapp.dom import add_text, element
 from webapp.drawing.picture import man_svg
 from webapp.state.session import HUMAN
+
+# The label before a side's captured men
+LOST_LABELS = {WHITE: N_("White:"), BLACK: N_("Black:")}
 
 
 class GamePanel:
@@ -30,14 +34,14 @@ class GamePanel:
         listing = element("game-list")
         for game_id in game_ids():
             game = game_class(game_id)  # (its tables are built only for the game played)
-            option = add_text(select, "option", game.name)
+            option = add_text(select, "option", _(game.name))
             option.value = game_id
-            option.title = game.summary
+            option.title = _(game.summary)
             button = add_text(add_text(listing, "li", ""), "button", "")
             button.type = "button"
             button.dataset.game = game_id
-            add_text(button, "strong", game.name)
-            add_text(button, "span", game.summary)
+            add_text(button, "strong", _(game.name))
+            add_text(button, "span", _(game.summary))
             app.listen(button, "click", lambda e, game_id=game_id: self.pick_game(game_id))
         app.listen(select, "change", lambda e: app.do(commands.new_game, select.value))
         app.listen(element("new-game"), "click", lambda e: app.do(commands.new_game_again))
@@ -70,7 +74,7 @@ class GamePanel:
             self.shown = session
             self.plies = len(session.moves)  # a new or loaded game: the live region says only its status
             element("game-select").value = session.game_id
-            element("game-summary").textContent = session.game.summary
+            element("game-summary").textContent = _(session.game.summary)
             show_rules(session.game)
             show_options(session.game)
         element("status").textContent = session.status()
@@ -104,7 +108,7 @@ class GamePanel:
             shown_row = add_text(row, "span", "")
             shown_row.setAttribute("aria-hidden", "true")
             shown_row.className = "shown"
-            add_text(shown_row, "span", f"{SIDE_NAMES[side].capitalize()}:").className = "side"
+            add_text(shown_row, "span", _(LOST_LABELS[side])).className = "side"
             for letter, count in by_kind(session.game, lost[side]):
                 add_text(shown_row, "span", "").innerHTML = man_svg(session.game, letter, view)
                 if count > 1:
@@ -114,7 +118,7 @@ class GamePanel:
 def show_rules(game):
     body = element("rules-body")
     body.innerHTML = ""
-    add_text(body, "p", game.summary)
+    add_text(body, "p", _(game.summary))
     for title, items in rules_panel.sections(game):
         add_text(body, "h3", title)
         listing = add_text(body, "ul", "")
@@ -130,7 +134,7 @@ def show_options(game):
     box = element("game-options")
     box.innerHTML = ""
     for name, allowed in game.options.items():
-        tag = add_text(box, "label", f"{game.option_words(name, '')[0]} ")
+        tag = add_text(box, "label", f"{_(game.option_words(name, '')[0])} ")
         select = add_text(tag, "select", "")
         select.id = f"option-{name}"
         for value in allowed:
@@ -148,9 +152,15 @@ def show_help(session):
     box.hidden = builder is None
     if builder is not None:
         add_text(box, "p", builder["title"]).className = "mp"
-        verb = session.game.extra_verbs[0] if session.game.extra_verbs else "take"
+        verbs = session.game.extra_verbs
         for cell, picked in builder["choices"]:
-            button = add_text(box, "button", f"{verb} {cell}")
+            if verbs:
+                # TRANSLATORS: a button of the move builder: the game's verb ("carry") and a cell ("d4")
+                words = _("{verb} {cell}").format(verb=_(verbs[0]), cell=cell)
+            else:
+                # TRANSLATORS: a button of the move builder that picks a man to take on a cell: "take d4"
+                words = _("take {cell}").format(cell=cell)
+            button = add_text(box, "button", words)
             button.type = "button"
             button.setAttribute("data-cell", cell)
             button.setAttribute("aria-pressed", "true" if picked else "false")

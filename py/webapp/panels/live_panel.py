@@ -11,10 +11,14 @@ import js
 from js import navigator
 from pyscript import window
 
+from boardgames.texts import N_, _
 from webapp.dom import copy_box, element, js_object, page_address
 from webapp.state import commands, live
 
 SCAN_SECONDS = 60
+# What the friend asks, by the request's kind (live.ASKS)
+ASKED = {"undo": N_("Your friend asks to take back a move."), "draw": N_("Your friend asks to agree a draw."),
+         "new": N_("Your friend asks to start a new game, colours swapped.")}
 
 
 class LivePanel:
@@ -28,7 +32,7 @@ class LivePanel:
         app.listen(element("live-join"), "click", lambda e: self.try_do(live.join, element("live-join-code").value))
         app.listen(element("live-connect"), "click", lambda e: self.try_do(live.accept, element("live-answer").value))
         app.listen(element("live-copy"), "click", lambda e: app.launch(
-            copy_box("live-code", "code", "Code copied: send it to your friend.", app.say)))
+            copy_box("live-code", "code", _("Code copied: send it to your friend."), app.say)))
         app.listen(element("live-yes"), "click", lambda e: app.do(live.answer, True))
         app.listen(element("live-no"), "click", lambda e: app.do(live.answer, False))
         app.listen(element("live-undo"), "click", lambda e: app.do(commands.undo))
@@ -55,31 +59,32 @@ class LivePanel:
         live_on, friend = state.live, state.friend
         lost = live_on is not None and live_on["connection"] in ("interrupted", "lost")
         element("live-choose").hidden = not (live_on is None and friend is None or lost)
-        element("live-host").textContent = ("Make new codes" if lost and live_on["role"] == "host"
-                                            else "Play live on this network")
+        element("live-host").textContent = (_("Make new codes") if lost and live_on["role"] == "host"
+                                            else _("Play live on this network"))
         element("live-box").hidden = live_on is None
         if live_on is None:
             return
         connection = live_on["connection"]
-        element("live-status").textContent = live.CONNECTION_WORDS[connection]
+        element("live-status").textContent = _(live.CONNECTION_WORDS[connection])
         code = live_on["code"]
         showing = code is not None and connection in ("waiting", "answered", "connecting")
         element("live-code-box").hidden = not showing
         element("live-answer-box").hidden = not (live_on["role"] == "host" and connection == "waiting")
         if showing:
             host = live_on["role"] == "host"
-            element("live-code-label").textContent = ("Your code: give it to your friend (or let them scan it)" if host
-                                                      else "Your answer code: give it to your friend")
+            element("live-code-label").textContent = (_("Your code: give it to your friend (or let them scan it)")
+                                                      if host else _("Your answer code: give it to your friend"))
             element("live-code").value = code
             shown = f"{page_address()}?join={code}" if host else code
             if shown != self.drawn:
                 self.drawn = shown
-                self.app.launch(self.app.qr.draw(element("live-qr"), shown, "QR code of the code for your friend",
+                self.app.launch(self.app.qr.draw(element("live-qr"), shown, _("QR code of the code for your friend"),
                                                  lambda: shown == self.drawn))
         asked = live_on["asked"]
         element("live-asked").hidden = asked is None
         if asked is not None:
-            element("live-asked-text").textContent = f"Your friend asks to {live.ASKS[asked['what']]}."
+            words = ASKED[asked["what"]]
+            element("live-asked-text").textContent = _(words)
         playing = friend is not None and friend["mode"] == "live" and connection == "connected"
         element("live-actions").hidden = not playing
         over = state.session.result is not None
@@ -96,14 +101,14 @@ class LivePanel:
             stream = await navigator.mediaDevices.getUserMedia(
                 js_object({"video": {"facingMode": "environment"}}))
         except Exception:  # noqa: BLE001 - no camera, or the reader said no
-            self.app.say("The camera is not available: type or paste the code instead.")
+            self.app.say(_("The camera is not available: type or paste the code instead."))
             return
         video.srcObject = stream
         video.hidden = False
         try:
             await video.play()
             detector = js.BarcodeDetector.new(js_object({"formats": ["qr_code"]}))
-            for _ in range(SCAN_SECONDS * 5):
+            for _attempt in range(SCAN_SECONDS * 5):
                 found = await detector.detect(video)
                 if found.length:
                     text = str(found[0].rawValue)
@@ -111,7 +116,7 @@ class LivePanel:
                     self.try_do(command, element(box_id).value)
                     return
                 await asyncio.sleep(0.2)
-            self.app.say("No code seen: type or paste it instead.")
+            self.app.say(_("No code seen: type or paste it instead."))
         finally:
             for track in stream.getTracks():
                 track.stop()

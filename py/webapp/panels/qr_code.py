@@ -6,8 +6,9 @@ import sys
 
 import js
 
+from boardgames.texts import N_, _
 QR_WHEEL = "segno-1.6.6-py3-none-any.whl"  # as tools/vendor.py's PAGE_WHEELS pins it
-NO_QR = "(No QR code here: copy or share the text instead.)"
+NO_QR = N_("(No QR code here: copy or share the text instead.)")
 
 
 class QrCodes:
@@ -35,7 +36,7 @@ class QrCodes:
         if not current():
             return
         if svg is None:
-            box.textContent = NO_QR
+            box.textContent = _(NO_QR)
             return
         box.innerHTML = svg
         box.firstElementChild.setAttribute("role", "img")

@@ -3,6 +3,8 @@ the page state holds and sends a command for a change; effects.py keeps them whe
 storage allows, and the page applies them (its theme, the board's colours, coordinates,
 dots, motion and sound)."""
 
+from boardgames.texts import LANGUAGES, _
+from webapp import language
 from webapp.state import commands
 from webapp.dom import add_text, element
 from webapp.state.settings import CHOICES, WORDS, choose
@@ -14,17 +16,21 @@ class SettingsPanel:
 
     def install(self):
         box = element("settings-body")
-        for name, (label, allowed, _) in CHOICES.items():
-            tag = add_text(box, "label", f"{label} ")
+        for name, (label, allowed, _default) in CHOICES.items():
+            tag = add_text(box, "label", f"{_(label)} ")
             select = add_text(tag, "select", "")
             select.id = f"setting-{name}"
-            for value in allowed:
-                add_text(select, "option", WORDS[value]).value = str(value).lower()
+            for value in allowed:  # a language by its own name, in any language
+                words = WORDS[value] if value in LANGUAGES else _(WORDS[value])
+                add_text(select, "option", words).value = str(value).lower()
             self.app.listen(select, "change", lambda e, name=name: self.changed(name))
 
     def changed(self, name):
         settings = self.app.state.settings
-        self.app.do(commands.set_setting, name, choose(settings, name, element(f"setting-{name}").value)[name])
+        value = choose(settings, name, element(f"setting-{name}").value)[name]
+        self.app.do(commands.set_setting, name, value)
+        if name == "language":  # every word on the page changes: the page opens again in it
+            language.reload_in(value)
 
     @staticmethod
     def render(state):

@@ -5,7 +5,7 @@ editor the page state holds and sends commands."""
 
 import asyncio
 
-
+from boardgames.texts import _
 from webapp.state import coach, commands
 from webapp.dom import add_text, element, page_address
 
@@ -58,7 +58,8 @@ class SetupPanel:
         if self.palette_of is not editor:
             self.palette_of = editor
             palette.innerHTML = ""
-            for letter, words in editor.palette() + [("", "empty cell (remove)")]:
+            # TRANSLATORS: the last button of the position editor's palette: it empties a cell
+            for letter, words in editor.palette() + [("", _("empty cell (remove)"))]:
                 button = add_text(palette, "button", words[0].upper() + words[1:])
                 button.type = "button"
                 button.setAttribute("data-letter", letter)
@@ -79,20 +80,21 @@ class SetupPanel:
         try:
             position = editor.game.fen(editor.game.new(fen=element("setup-text").value))
         except ValueError as error:
-            app.say(f"This position cannot be played: {error}")
+            app.say(_("This position cannot be played: {error}").format(error=error))
             return
-        app.say("Looking for a forced win\u2026")
+        app.say(_("Looking for a forced win\u2026"))
         await asyncio.sleep(0.05)  # let the words show before the search holds the page
         if app.state.editor is not editor:
             return
         try:
             puzzle = coach.make_puzzle(editor.game, position)
         except ValueError as error:
-            app.say(f"No puzzle here: {error}.")
+            app.say(_("No puzzle here: {error}.").format(error=error))
             return
         run = coach.PuzzleRun([puzzle], custom=True)
         box = element("setup-puzzle-link")
         box.value = f"{page_address()}?{coach.puzzle_query(run)}"
         element("setup-puzzle-box").hidden = False
         box.select()
-        app.say(f"Puzzle link ready: {run.words()['ask']} Copy it to share.")
+        # TRANSLATORS: {task} is the puzzle's task: "White to play and win in 2 moves, whatever the replies."
+        app.say(_("Puzzle link ready: {task} Copy it to share.").format(task=run.words()["ask"]))

@@ -7,6 +7,7 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
+from boardgames.texts import _, ngettext
 from webapp.state import analysis, commands
 
 from webapp.words import sharing
@@ -26,9 +27,9 @@ class SharePanel:
         app.listen(element("move-list"), "click", self.on_history_click)
         app.listen(element("back-to-game"), "click", lambda e: app.do(commands.review, None, focus="board"))
         app.listen(element("copy-link"), "click", lambda e: app.launch(
-            copy_box("share-link", "link", "Link copied: paste it to share this game.", app.say)))
+            copy_box("share-link", "link", _("Link copied: paste it to share this game."), app.say)))
         app.listen(element("copy-position"), "click", lambda e: app.launch(
-            copy_box("position-text", "position text", "Position text copied.", app.say)))
+            copy_box("position-text", "position text", _("Position text copied."), app.say)))
         app.listen(element("download-png"), "click", lambda e: self.download("png"))
         app.listen(element("download-svg"), "click", lambda e: self.download("svg"))
         app.listen(element("load-record"), "click",
@@ -62,7 +63,9 @@ class SharePanel:
         if ply == 0 or self.annotating == (session, ply):
             return
         self.annotating = (session, ply)
-        element("comment-label").textContent = f"Comment on move {ply} ({session.moves[ply - 1]})"
+        # TRANSLATORS: the label of the box for a comment on a move: "Comment on move 2 (e3-f3)"
+        element("comment-label").textContent = _("Comment on move {number} ({move})").format(
+            number=ply, move=session.moves[ply - 1])
         element("comment-text").value = session.comments.get(ply, "")
         element("glyph-select").value = session.glyphs.get(ply, "")
 
@@ -87,7 +90,7 @@ class SharePanel:
                 add_text(holder, "span", ")")
                 depth, numbered = depth - 1, True
                 continue
-            _, line, ply, path = step
+            kind, line, ply, path = step
             move, here = line.moves[ply - 1 - line.start], session.on_board(path)
             if not depth:
                 holder = add_text(moves, "li", "")
@@ -99,14 +102,17 @@ class SharePanel:
             button.setAttribute("data-path", " ".join(f"{at}:{index}" for at, index in path))
             mark = analysis.mark_at(state.analysis, ply) if here else None
             glyph = line.glyphs.get(ply) or (mark["mark"] if mark is not None else None)
-            words = ""
+            # TRANSLATORS: a screen reader's words for a move in the move list: "Show the position after move 3, e2-e4"
+            label = _("Show the position after move {number}, {move}").format(number=ply, move=move)
             if glyph is not None:
                 add_text(button, "span", glyph).className = "mark"
-                words = f" ({analysis.GLYPH_WORDS[glyph]})"
+                # TRANSLATORS: the move list's label of a move, then its mark: "..., e2-e4 (good move)"
+                label = _("{label} ({mark})").format(label=label, mark=_(analysis.GLYPH_WORDS[glyph]))
             if ply in line.comments:
-                words += f", commented: {line.comments[ply]}"
-            where = "" if here else ", in another line"
-            button.setAttribute("aria-label", f"Show the position after move {ply}, {move}{words}{where}")
+                label = _("{label}, commented: {comment}").format(label=label, comment=line.comments[ply])
+            if not here:
+                label = _("{label}, in another line").format(label=label)
+            button.setAttribute("aria-label", label)
             button.setAttribute("aria-pressed", "true" if here and ply == reviewing else "false")
             if not here:
                 button.className = "off-board"
@@ -152,8 +158,10 @@ class SharePanel:
         chosen = picker.files.item(0)
         picker.value = ""
         if chosen.size > 4 * MAX_RECORD:
-            self.app.say(f"{chosen.name} is {chosen.size // 1_000_000 or 1} MB: far too big for a game record. "
-                         "Your game is unchanged.")
+            size = chosen.size // 1_000_000 or 1
+            self.app.say(ngettext("{name} is {count} MB: far too big for a game record. Your game is unchanged.",
+                                  "{name} is {count} MB: far too big for a game record. Your game is unchanged.",
+                                  size).format(name=chosen.name, count=size))
             return
         self.app.do(commands.load_record, str(await chosen.text()))
 
@@ -163,7 +171,7 @@ class SharePanel:
         name = f"{session.game_id}-{len(session.moves)}-moves.{extension}"
         blob = js.Blob.new(to_js([element(box_id).value]), js_object({"type": "text/plain"}))
         save_url(js.URL.createObjectURL(blob), name, made=True)
-        self.app.say(f"Record saved as {name} (where this browser allows downloads).")
+        self.app.say(_("Record saved as {name} (where this browser allows downloads).").format(name=name))
 
     def download(self, extension):
         """Save a picture of the position shown, as PNG or SVG (webapp/drawing/picture.py)."""
@@ -178,7 +186,7 @@ class SharePanel:
             canvas.width, canvas.height = round(width), round(height)
             draw_picture(canvas.getContext("2d"), session, view)
             save_url(canvas.toDataURL("image/png"), name)
-        self.app.say(f"Picture saved as {name} (where this browser allows downloads).")
+        self.app.say(_("Picture saved as {name} (where this browser allows downloads).").format(name=name))
 
 
 def save_url(url, name, made=False):

@@ -9,23 +9,42 @@ from __future__ import annotations
 from typing import Any
 
 from boardgames.analysis import MARKS, win_chance
-from boardgames.core import SIDE_NAMES
+from boardgames.texts import N_, _, ngettext
 from webapp.state.page_state import PageState
 
-MARK_WORDS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
-ENGINE_OFF = "Your teacher has turned the computer's help off on this page."  # (engine=0)
-A_MARK = {"?!": "an inaccuracy", "?": "a mistake", "??": "a blunder"}
-GLYPH_WORDS = {**MARK_WORDS, "!!": "brilliant", "!": "good move", "!?": "interesting"}
+# (the words here are marked N_ and translated where they are shown: _(MARK_WORDS[mark]))
+# TRANSLATORS: the marks a review puts on moves (?!, ?, ??)
+MARK_WORDS = {"?!": N_("inaccuracy"), "?": N_("mistake"), "??": N_("blunder")}
+ENGINE_OFF = N_("Your teacher has turned the computer's help off on this page.")  # (engine=0)
+# TRANSLATORS: the marks a move may carry (!!, !, !?), beside the review's
+GLYPH_WORDS = {**MARK_WORDS, "!!": N_("brilliant"), "!": N_("good move"), "!?": N_("interesting")}
+# What the review says of a marked move: {ply}, {move} (with its mark), {best} and {line}.
+MARKED_MOVE_WORDS = {
+    "?!": N_("Move {ply} ({move}) is an inaccuracy: better was {best} (line: {line})."),
+    "?": N_("Move {ply} ({move}) is a mistake: better was {best} (line: {line})."),
+    "??": N_("Move {ply} ({move}) is a blunder: better was {best} (line: {line})."),
+}
+
+
+def mark_count_words(mark: str, count: int) -> str:
+    """'2 blunders': how many moves of a side carry `mark`."""
+    if mark == "??":
+        words = ngettext("{count} blunder", "{count} blunders", count)
+    elif mark == "?":
+        words = ngettext("{count} mistake", "{count} mistakes", count)
+    else:
+        words = ngettext("{count} inaccuracy", "{count} inaccuracies", count)
+    return words.format(count=count)
 
 
 def begin(state: PageState) -> None:
     """Review the game on the board (a review already done for these moves is kept)."""
     session = state.session
     if not state.embed.get("engine", True):
-        state.say(ENGINE_OFF)
+        state.say(_(ENGINE_OFF))
         return
     if not session.moves:
-        state.say("There are no moves to review yet.")
+        state.say(_("There are no moves to review yet."))
         return
     current = state.analysis
     if current is not None and is_for(current, state) and (current["done"] or current["running"]):
@@ -33,7 +52,9 @@ def begin(state: PageState) -> None:
     state.analysis = {"session": session, "moves": tuple(session.moves), "evals": [], "marks": [],
                       "accuracy": {"w": None, "b": None}, "counts": None, "done": False, "running": True,
                       "progress": 0.0}
-    state.say(f"Reviewing {len(session.moves)} moves: the board stays yours meanwhile.")
+    state.say(ngettext("Reviewing {count} move: the board stays yours meanwhile.",
+                       "Reviewing {count} moves: the board stays yours meanwhile.",
+                       len(session.moves)).format(count=len(session.moves)))
 
 
 def is_for(analysis: dict[str, Any], state: PageState) -> bool:
@@ -55,7 +76,9 @@ def stop(state: PageState) -> None:
     analysis = state.analysis
     if analysis is not None and analysis["running"]:
         analysis["running"] = False
-        state.say(f"Review stopped at {analysis['progress']:.0%}: what it found so far is shown.")
+        # TRANSLATORS: {percent} is how much of the game was reviewed, such as 40%
+        state.say(_("Review stopped at {percent}: what it found so far is shown.").format(
+            percent=f"{analysis['progress']:.0%}"))
 
 
 def keep_marks(state: PageState) -> None:
@@ -63,17 +86,19 @@ def keep_marks(state: PageState) -> None:
     of the reader's own is kept, the better move added after it)."""
     found, session = state.analysis, state.session
     for mark in found["marks"]:
-        better = f"Better was {mark['best']} ({' '.join(mark['line'])})."
+        better = _("Better was {best} ({line}).").format(best=mark["best"], line=" ".join(mark["line"]))
         mine = session.comments.get(mark["ply"], "")
         session.annotate(mark["ply"], glyph=mark["mark"],
                          comment=mine if better in mine else f"{mine} {better}".strip())
-    state.say(f"{len(found['marks'])} marks kept in the game's record (Share and save).")
+    kept = len(found["marks"])
+    state.say(ngettext("{count} mark kept in the game's record (Share and save).",
+                       "{count} marks kept in the game's record (Share and save).", kept).format(count=kept))
 
 
 def toggle_evaluation(state: PageState) -> None:
     """The engine's evaluation and best line of the shown position, live, on or off."""
     if not state.embed.get("engine", True):
-        state.say(ENGINE_OFF)
+        state.say(_(ENGINE_OFF))
         return
     state.evaluating = not state.evaluating
     state.say("")
@@ -98,16 +123,27 @@ def evaluation_words(evaluation: dict[str, Any] | None) -> str:
         return ""
     value = evaluation["eval"]
     if value is None:
-        return "Evaluating…"
+        return _("Evaluating…")
     if isinstance(value, dict):
-        side = value["win"].capitalize()
-        head = f"{side} has won" if not value["plies"] else f"{side} can force a win ({value['plies']} plies)"
+        white, plies = value["win"] == "white", value["plies"]
+        if not plies:
+            head = _("White has won") if white else _("Black has won")
+        elif white:
+            head = ngettext("White can force a win ({count} ply)", "White can force a win ({count} plies)", plies)
+        else:
+            head = ngettext("Black can force a win ({count} ply)", "Black can force a win ({count} plies)", plies)
+        head = head.format(count=plies)
     elif value == 0:
-        head = "Even"
+        # TRANSLATORS: the evaluation of a position where neither side is ahead
+        head = _("Even")
     else:
-        head = f"{abs(value) / 100:.1f} for {'White' if value > 0 else 'Black'}"
+        # TRANSLATORS: {value} is the advantage in men, such as 1.3
+        head = (_("{value} for White") if value > 0 else _("{value} for Black")).format(value=f"{abs(value) / 100:.1f}")
     line = " ".join(evaluation["line"])
-    return f"{head}, depth {evaluation['depth']}" + (f": {line}" if line else "")
+    if line:
+        # TRANSLATORS: {head} is the evaluation (1.3 for White), {depth} how deep it searched, {line} moves
+        return _("{head}, depth {depth}: {line}").format(head=head, depth=evaluation["depth"], line=line)
+    return _("{head}, depth {depth}").format(head=head, depth=evaluation["depth"])
 
 
 def close(state: PageState) -> None:
@@ -121,11 +157,16 @@ def summary(analysis: dict[str, Any]) -> str:
     parts = []
     for side in ("w", "b"):
         counts = analysis["counts"][side] if analysis["counts"] else {}
-        marks = ", ".join(f"{counts[mark]} {MARK_WORDS[mark]}{'s' if counts[mark] != 1 else ''}"
-                          for mark, _ in MARKS if counts.get(mark))
+        marks = ", ".join(mark_count_words(mark, counts[mark]) for mark, unused in MARKS if counts.get(mark))
+        marks = marks or _("no marks")
         accuracy = analysis["accuracy"][side]
-        parts.append(f"{SIDE_NAMES[side].capitalize()}: " + (marks or "no marks")
-                     + (f", accuracy {accuracy:.0f}%" if accuracy is not None else ""))
+        if accuracy is None:
+            words = _("White: {marks}") if side == "w" else _("Black: {marks}")
+        else:
+            # TRANSLATORS: {accuracy} is a number of percent, such as 90
+            words = (_("White: {marks}, accuracy {accuracy}%") if side == "w"
+                     else _("Black: {marks}, accuracy {accuracy}%"))
+        parts.append(words.format(marks=marks, accuracy=f"{accuracy:.0f}" if accuracy is not None else ""))
     return "; ".join(parts) + "."
 
 
@@ -140,10 +181,12 @@ def move_words(analysis: dict[str, Any], ply: int, moves: list[str]) -> str:
     """What the review says of move `ply`: its mark, the better move and its line."""
     mark = mark_at(analysis, ply)
     if mark is None:
-        return f"Move {ply} ({moves[ply - 1]}): no mark." if ply <= len(analysis["evals"]) - 1 else ""
+        if ply > len(analysis["evals"]) - 1:
+            return ""
+        return _("Move {ply} ({move}): no mark.").format(ply=ply, move=moves[ply - 1])
     sign = mark["mark"]
-    return (f"Move {ply} ({moves[ply - 1]}{sign}) is {A_MARK[sign]}: better was "
-            f"{mark['best']} (line: {' '.join(mark['line'])}).")
+    return _(MARKED_MOVE_WORDS[sign]).format(ply=ply, move=moves[ply - 1] + sign, best=mark["best"],
+                                             line=" ".join(mark["line"]))
 
 
 def chances(game_id: str, analysis: dict[str, Any]) -> list[float]:

@@ -13,9 +13,10 @@ import json
 from urllib.parse import urlencode
 
 from boardgames import GAME_IDS, game_ids
-from boardgames.core import OTHER, SIDE_NAMES
+from boardgames.core import OTHER
 from boardgames.lessons import lesson_for, read_lessons
 from boardgames.puzzles import OutOfNodes, Prover, Puzzle, game_from_spec, puzzles_for, read_puzzles, spec_of
+from boardgames.texts import _, ngettext
 
 from webapp.state.session import HUMAN, PAGE, Session
 
@@ -61,7 +62,7 @@ class LessonRun:
         self.index = max(0, min(index, self.count))
         step = self.step
         if step is None:
-            self.feedback = self.lesson.finish
+            self.feedback = _(self.lesson.finish)
             return
         self.feedback = ""
         self.session = spec_session(self.lesson.spec, step.position, {"w": HUMAN, "b": HUMAN})
@@ -74,9 +75,9 @@ class LessonRun:
     def judge(self, move):
         """The referee: the step's move is played and praised; any other is explained."""
         if self.step is None or self.session.moves:
-            self.feedback = "This step is done: go on with Next, or Try again."
+            self.feedback = _("This step is done: go on with Next, or Try again.")
             return False
-        self.feedback = self.step.feedback(move)
+        self.feedback = _(self.step.feedback(move))
         return self.step.accepts(move)
 
     def show_me(self):
@@ -84,16 +85,18 @@ class LessonRun:
         if self.step is not None and not self.session.moves:
             move = self.step.accept[0]
             self.session.play(move)
-            self.feedback = f"The move is {move}. {self.step.right}"
+            self.feedback = _("The move is {move}. {right}").format(move=move, right=_(self.step.right))
 
     def words(self):
         """{title, progress, ask} for the panel."""
         step = self.step
+        title = _(self.lesson.title)
         if step is None:
-            return {"title": self.lesson.title, "progress": "Lesson complete", "ask": ""}
-        ask = step.ask if self.index else f"{self.lesson.intro} {step.ask}".strip()
-        return {"title": self.lesson.title,
-                "progress": f"Step {self.index + 1} of {self.count}: {step.title}", "ask": ask}
+            return {"title": title, "progress": _("Lesson complete"), "ask": ""}
+        ask = _(step.ask) if self.index else f"{_(self.lesson.intro)} {_(step.ask)}".strip()
+        progress = _("Step {number} of {count}: {title}").format(number=self.index + 1, count=self.count,
+                                                                 title=_(step.title))
+        return {"title": title, "progress": progress, "ask": ask}
 
 
 class PuzzleRun:
@@ -148,7 +151,7 @@ class PuzzleRun:
         """The referee: the line's move, or another proved to win as fast, is played; any
         other is explained (the reply that refutes it, where the prover finds it)."""
         if self.finished:
-            self.feedback = "Solved. Choose another puzzle, or Try again."
+            self.feedback = _("Solved. Choose another puzzle, or Try again.")
             return False
         ply, left, state = self.ply, self.left(), self.session.state
         if move == self.line[ply]:
@@ -168,30 +171,41 @@ class PuzzleRun:
 
     def miss_words(self, move, reply, left):
         if left == 1:
-            return f"{move} does not win at once. Look for the move that ends the game now."
-        opponent = SIDE_NAMES[OTHER[self.solver]].capitalize()
-        if reply:
-            return f"{move} does not win in {left}: {opponent} answers {reply}. Try another move."
-        return f"{move} is not the move that wins in {left}. Try another move."
+            return _("{move} does not win at once. Look for the move that ends the game now.").format(move=move)
+        if reply and self.solver == "b":
+            words = ngettext("{move} does not win in {count}: White answers {reply}. Try another move.",
+                             "{move} does not win in {count}: White answers {reply}. Try another move.", left)
+        elif reply:
+            words = ngettext("{move} does not win in {count}: Black answers {reply}. Try another move.",
+                             "{move} does not win in {count}: Black answers {reply}. Try another move.", left)
+        else:
+            words = ngettext("{move} is not the move that wins in {count}. Try another move.",
+                             "{move} is not the move that wins in {count}. Try another move.", left)
+        return words.format(move=move, count=left, reply=reply)
 
     def accept(self, move):
         """Words for a right move (the caller plays it); the last one solves the puzzle."""
         if self.ply + 1 == len(self.line):
             if self.helped:
-                self.feedback = f"{move} wins. Solved with help: try it again on your own."
+                self.feedback = _("{move} wins. Solved with help: try it again on your own.").format(move=move)
             else:
                 self.solved.add(self.key())
-                self.feedback = f"{move} wins. Solved!"
+                self.feedback = _("{move} wins. Solved!").format(move=move)
         else:
-            self.feedback = f"{move}: right. Now the reply."
+            self.feedback = _("{move}: right. Now the reply.").format(move=move)
 
     def play_reply(self):
         """The page plays the line's reply; returns it."""
         reply = self.reply_due()
         self.session.play(reply)
         left = self.left()
-        self.feedback = (f"{SIDE_NAMES[OTHER[self.solver]].capitalize()} answered {reply}. "
-                         f"Your move: win in {left}.")
+        if self.solver == "b":
+            words = ngettext("White answered {reply}. Your move: win in {count}.",
+                             "White answered {reply}. Your move: win in {count}.", left)
+        else:
+            words = ngettext("Black answered {reply}. Your move: win in {count}.",
+                             "Black answered {reply}. Your move: win in {count}.", left)
+        self.feedback = words.format(reply=reply, count=left)
         return reply
 
     def show_me(self):
@@ -208,23 +222,32 @@ class PuzzleRun:
 
     def words(self):
         """{title, progress, ask} for the panel."""
-        game = self.session.game
-        side = SIDE_NAMES[self.solver].capitalize()
-        goal = f"win in {self.puzzle.moves}"
+        name, moves = _(self.session.game.name), self.puzzle.moves
         if self.custom:
-            title, progress = f"{game.name} puzzle", goal.capitalize()
+            title = _("{game} puzzle").format(game=name)
+            progress = ngettext("Win in {count}", "Win in {count}", moves).format(count=moves)
         else:
-            title = f"{game.name} puzzles"
-            mark = " (solved)" if self.key() in self.solved else ""
-            progress = f"Puzzle {self.index + 1} of {self.count}: {goal}{mark}"
-        moves = "one move" if self.puzzle.moves == 1 else f"{self.puzzle.moves} moves"
-        return {"title": title, "progress": progress,
-                "ask": f"{side} to play and win in {moves}, whatever the replies."}
+            title = _("{game} puzzles").format(game=name)
+            if self.key() in self.solved:
+                progress = ngettext("Puzzle {number} of {total}: win in {count} (solved)",
+                                    "Puzzle {number} of {total}: win in {count} (solved)", moves)
+            else:
+                progress = ngettext("Puzzle {number} of {total}: win in {count}",
+                                    "Puzzle {number} of {total}: win in {count}", moves)
+            progress = progress.format(number=self.index + 1, total=self.count, count=moves)
+        if self.solver == "w":
+            ask = ngettext("White to play and win in one move, whatever the replies.",
+                           "White to play and win in {count} moves, whatever the replies.", moves)
+        else:
+            ask = ngettext("Black to play and win in one move, whatever the replies.",
+                           "Black to play and win in {count} moves, whatever the replies.", moves)
+        return {"title": title, "progress": progress, "ask": ask.format(count=moves)}
 
     def choices(self):
         """(label, solved?) of each puzzle, for the list to pick from."""
         done = [self.key(p) in self.solved for p in self.puzzles]
-        return [(f"{n}. Win in {p.moves}" + (" \u2713" if solved else ""), solved)
+        return [(ngettext("{number}. Win in {count}", "{number}. Win in {count}", p.moves).format(
+                    number=n, count=p.moves) + (" \u2713" if solved else ""), solved)
                 for n, (p, solved) in enumerate(zip(self.puzzles, done), start=1)]
 
 
@@ -273,11 +296,11 @@ def linked_run(params, solved=()):
     game_id = params.get("game", GAME_IDS[0])
     if game_id not in game_ids():
         game_id = GAME_IDS[0]  # settings_from_query already says so
-    name = game_from_spec(game_id).name
+    name = _(game_from_spec(game_id).name)
     if params.get("learn") in YES:
         lesson = lesson_of(game_id)
         if lesson is None:
-            return None, [f"There is no lesson for {name} yet."]
+            return None, [_("There is no lesson for {game} yet.").format(game=name)]
         return LessonRun(lesson), []
     asked = params.get("puzzle")
     if asked is None:
@@ -286,35 +309,37 @@ def linked_run(params, solved=()):
         try:
             puzzle = custom_puzzle(game_id, params, params.get("position"), params.get("solution"))
         except ValueError as error:
-            return None, [f"The puzzle link does not work ({error})."]
+            return None, [_("The puzzle link does not work ({error}).").format(error=error)]
         return PuzzleRun([puzzle], solved=solved, custom=True), []
     puzzles = table_puzzles(game_id)
     if not puzzles:
-        return None, [f"There are no puzzles for {name} yet."]
+        return None, [_("There are no puzzles for {game} yet.").format(game=name)]
     if not asked.isdigit() or not 1 <= int(asked) <= len(puzzles):
-        return PuzzleRun(puzzles, 0, solved), [f"There is no puzzle '{asked}' for {name} "
-                                               f"(1 to {len(puzzles)}); here is the first."]
+        return PuzzleRun(puzzles, 0, solved), [_("There is no puzzle '{asked}' for {game} (1 to {count}); here is "
+                                                 "the first.").format(asked=asked, game=name, count=len(puzzles))]
     return PuzzleRun(puzzles, int(asked) - 1, solved), []
 
 
 def custom_puzzle(game_id, params, position, solution):
     """A teacher's puzzle from a link: its line must be legal and end on the solver's win."""
     if not position or not solution:
-        raise ValueError("it needs a position and a solution")
+        raise ValueError(_("it needs a position and a solution"))
     game = game_from_spec(game_id)
     options = {name: int(params[name]) for name in game.options if str(params.get(name, "")).isdigit()}
     session = Session(game_id, options=options, fen=position)  # ValueError for a bad position
     line = solution.split()
     if len(line) % 2 == 0 or len(line) > 2 * MOST_MOVES - 1:
-        raise ValueError("the solution must be the solver's moves and the replies, at most "
-                         f"{MOST_MOVES} moves of the solver")
+        raise ValueError(ngettext("the solution must be the solver's moves and the replies, at most "
+                                  "{count} move of the solver",
+                                  "the solution must be the solver's moves and the replies, at most "
+                                  "{count} moves of the solver", MOST_MOVES).format(count=MOST_MOVES))
     for number, move in enumerate(line, start=1):
         if move not in session.legal():
-            raise ValueError(f"{move} is not legal there")
+            raise ValueError(_("{move} is not legal there").format(move=move))
         if number < len(line):
             session.play(move)
     if not Prover(session.game).move_wins(session.state, line[-1], 1):
-        raise ValueError("its last move does not win")
+        raise ValueError(_("its last move does not win"))
     return Puzzle(spec_of(session.game), position, line, (len(line) + 1) // 2)
 
 
@@ -322,18 +347,23 @@ def make_puzzle(game, position):
     """A puzzle from a set-up position: the fewest moves (1 to 3) in which the side to
     move forces a win, and a line of it; ValueError saying why not."""
     state = game.new(fen=position)  # ValueError for a position the engine refuses
-    side = SIDE_NAMES[state.turn].capitalize()
+    white = state.turn == "w"
     if game.result(state) is not None:
-        raise ValueError("the game is already over in this position")
+        raise ValueError(_("the game is already over in this position"))
     prover = Prover(game, node_limit=MAKER_NODES)
     try:
         moves = prover.moves_needed(state, MOST_MOVES)
         if moves is None:
-            raise ValueError(f"{side} has no forced win in {MOST_MOVES} moves or fewer here")
+            words = (ngettext("White has no forced win in {count} move or fewer here",
+                              "White has no forced win in {count} moves or fewer here", MOST_MOVES) if white
+                     else ngettext("Black has no forced win in {count} move or fewer here",
+                                   "Black has no forced win in {count} moves or fewer here", MOST_MOVES))
+            raise ValueError(words.format(count=MOST_MOVES))
         key = prover.winning_move(state, moves)
         line = prover.solution(state, key, moves)
     except OutOfNodes:
-        raise ValueError(f"no forced win for {side} was found within the search's limit") from None
+        raise ValueError(_("no forced win for White was found within the search's limit") if white
+                         else _("no forced win for Black was found within the search's limit")) from None
     return Puzzle(spec_of(game), game.fen(state), line, moves)
 
 

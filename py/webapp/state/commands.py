@@ -13,7 +13,8 @@ from webapp.state import coach, embed, live
 from webapp.worker.computer import is_demo
 from webapp.state.page_state import PageState
 from webapp.words.record import read_record, settings_from_query
-from boardgames.core import OTHER, SIDE_NAMES
+from boardgames.core import OTHER
+from boardgames.texts import _, ngettext
 from webapp.state.session import COMPUTER, FRIEND, HUMAN, PAGE, Session
 from webapp.state.analysis import ENGINE_OFF
 from webapp.state.mistakes import MistakesRun
@@ -62,11 +63,17 @@ def load_record(state: PageState, text: str) -> None:
     try:
         session, variations = read_record(text, players=dict(state.players))
     except ValueError as error:
-        state.say(f"That record could not be loaded: {error}. Your game is unchanged.")
+        state.say(_("That record could not be loaded: {error}. Your game is unchanged.").format(error=error))
         return
     begin(state, session)
-    held = f", with {variations} variation{'s' if variations > 1 else ''} in the move list" if variations else ""
-    state.say(f"Record loaded: {len(session.moves)} moves of {session.game.name}{held}.")
+    moves, name = len(session.moves), _(session.game.name)
+    if variations:
+        words = ngettext("Record loaded: {count} moves of {game}, with {variations} variation in the move list.",
+                         "Record loaded: {count} moves of {game}, with {variations} variations in the move list.",
+                         variations)
+    else:
+        words = ngettext("Record loaded: {count} move of {game}.", "Record loaded: {count} moves of {game}.", moves)
+    state.say(words.format(count=moves, game=name, variations=variations))
 
 
 def undo(state: PageState) -> None:
@@ -75,16 +82,16 @@ def undo(state: PageState) -> None:
         live.ask(state, "undo")
         return
     if state.friend is not None and len(state.session.moves) <= state.friend["received"]:
-        state.say("The moves of your friend's link cannot be taken back.")
+        state.say(_("The moves of your friend's link cannot be taken back."))
         return
     if not state.session.undo():
-        state.say("Nothing to undo.")
+        state.say(_("Nothing to undo."))
 
 
 def redo(state: PageState) -> None:
     state.view.review(state.session, None)
     if not state.session.redo():
-        state.say("Nothing to redo.")
+        state.say(_("Nothing to redo."))
 
 
 def review(state: PageState, index: int | None) -> None:
@@ -100,10 +107,10 @@ def annotate(state: PageState, comment: str | None = None, glyph: str | None = N
     """Comment on, or mark, the move whose position is shown."""
     ply = state.view.shown_index(state.session)
     if ply == 0:
-        state.say("Pick a move first: a comment belongs to a move.")
+        state.say(_("Pick a move first: a comment belongs to a move."))
         return
     state.session.annotate(ply, comment=comment, glyph=glyph)
-    state.say(f"Move {ply} annotated: it goes with the record and the saved game.")
+    state.say(_("Move {ply} annotated: it goes with the record and the saved game.").format(ply=ply))
 
 
 def set_tag(state: PageState, name: str, value: str) -> None:
@@ -114,10 +121,12 @@ def set_tag(state: PageState, name: str, value: str) -> None:
         value = value.replace("-", ".")
     if value:
         state.session.tags[name] = value
-        state.say(f"{name}: {value} (in the record and the saved game).")
+        # TRANSLATORS: {name} is a record's tag as written in it (White, Black, Event, Date)
+        state.say(_("{name}: {value} (in the record and the saved game).").format(name=name, value=value))
     else:
         state.session.tags.pop(name, None)
-        state.say(f"{name} taken out of the record.")
+        # TRANSLATORS: {name} is a record's tag as written in it (White, Black, Event, Date)
+        state.say(_("{name} taken out of the record.").format(name=name))
 
 
 def draw_shape(state: PageState, start: str | None, end: str | None) -> None:
@@ -133,8 +142,8 @@ def toggle_drawing(state: PageState) -> None:
     the right button does, for touch screens), and the board plays no move."""
     state.view.drawing = not state.view.drawing
     state.session.select(None)
-    state.say("Draw: tap a cell for a circle, drag from one cell to another for an arrow; the same again "
-              "takes it away. Untick Draw to play." if state.view.drawing else "")
+    state.say(_("Draw: tap a cell for a circle, drag from one cell to another for an arrow; the same again "
+                "takes it away. Untick Draw to play.") if state.view.drawing else "")
 
 
 def flip(state: PageState) -> None:
@@ -146,7 +155,7 @@ def agree_draw(state: PageState) -> None:
         live.ask(state, "draw")
         return
     state.session.agree_draw()
-    state.say("Drawn by agreement. Undo takes the agreement back.")
+    state.say(_("Drawn by agreement. Undo takes the agreement back."))
 
 
 def play(state: PageState, move: str) -> None:
@@ -171,7 +180,7 @@ def click(state: PageState, cell: str | None, extra: bool = False) -> None:
         return
     session, past = state.session, state.view.reviewing is not None
     if past and not can_branch(state):
-        state.say("You are looking at a past position: Back to game (or Escape) to play on.")
+        state.say(_("You are looking at a past position: Back to game (or Escape) to play on."))
         return
     lines = count(session.branches)
     played = session.click(cell, extra=extra)
@@ -179,8 +188,8 @@ def click(state: PageState, cell: str | None, extra: bool = False) -> None:
     if past and played is not None:
         state.view.review(session, session.shown)
         if count(session.branches) > lines:
-            state.say(f"A variation begins with move {len(session.moves)}: the game's own moves are kept "
-                      "in the move list." + analysis_players(state))
+            begun = _("A variation begins with move {ply}: the game's own moves are kept in the move list.")
+            state.say(" ".join(filter(None, (begun.format(ply=len(session.moves)), analysis_players(state)))))
 
 
 def can_branch(state: PageState) -> bool:
@@ -194,7 +203,7 @@ def analysis_players(state: PageState) -> str:
     if COMPUTER not in state.session.players.values():
         return ""
     set_players(state, {"w": HUMAN, "b": HUMAN})
-    return " You move both sides here (the computer's panel brings it back)."
+    return _("You move both sides here (the computer's panel brings it back).")
 
 
 def show_line(state: PageState, path: list[tuple[int, int]], ply: int) -> None:
@@ -204,10 +213,10 @@ def show_line(state: PageState, path: list[tuple[int, int]], ply: int) -> None:
     try:
         session.go_along(path)
     except (KeyError, IndexError):
-        state.say("That variation is no longer in the game.")
+        state.say(_("That variation is no longer in the game."))
         return
     review(state, ply)
-    state.say(analysis_players(state).strip())
+    state.say(analysis_players(state))
 
 
 def promote(state: PageState) -> None:
@@ -215,10 +224,11 @@ def promote(state: PageState) -> None:
     session = state.session
     ply = state.view.shown_index(session)
     if session.variation_at(ply) is None:
-        state.say("This move is on the main line already.")
+        state.say(_("This move is on the main line already."))
         return
     session.promote(ply)
-    state.say("Variation promoted." if session.variation_at(ply) is not None else "This line is now the main line.")
+    state.say(_("Variation promoted.") if session.variation_at(ply) is not None
+              else _("This line is now the main line."))
 
 
 def delete_variation(state: PageState) -> None:
@@ -226,19 +236,19 @@ def delete_variation(state: PageState) -> None:
     session = state.session
     ply = state.view.shown_index(session)
     if session.variation_at(ply) is None:
-        state.say("Only a variation can be deleted: this move is on the main line.")
+        state.say(_("Only a variation can be deleted: this move is on the main line."))
         return
     at = session.delete_variation(ply)
     review(state, at)
-    state.say(f"Variation deleted: the board shows the position after move {at}." if at
-              else "Variation deleted: the board shows the start position.")
+    state.say(_("Variation deleted: the board shows the position after move {ply}.").format(ply=at) if at
+              else _("Variation deleted: the board shows the start position."))
 
 
 def drop(state: PageState, cell: str, target: str | None) -> None:
     """The man of `cell`, dragged, let go over `target`: the move there, or back in its
     place with the reason."""
     if target is None or target == cell:
-        state.say("" if target == cell else "Dropped off the board: the man is back in its place.")
+        state.say("" if target == cell else _("Dropped off the board: the man is back in its place."))
     elif target in state.session.destinations(cell):
         state.view.dropped = True  # shown where it was dropped: no motion
         click(state, target)
@@ -248,7 +258,7 @@ def drop(state: PageState, cell: str, target: str | None) -> None:
 
 def cancel_selection(state: PageState) -> None:
     state.session.select(None)
-    state.say("Selection cancelled.")
+    state.say(_("Selection cancelled."))
 
 
 def toggle_extra(state: PageState, cell: str) -> None:
@@ -277,16 +287,16 @@ def set_speed(state: PageState, speed: str) -> None:
 
 def toggle_pause(state: PageState) -> None:
     state.paused = not state.paused
-    state.say("Demo paused: Resume goes on." if state.paused else "")
+    state.say(_("Demo paused: Resume goes on.") if state.paused else "")
 
 
 def ask_hint(state: PageState) -> None:
     session = state.session
     if not state.embed.get("engine", True):
-        state.say(ENGINE_OFF)
+        state.say(_(ENGINE_OFF))
         return
     if session.result is not None or session.to_move_is_computer():
-        state.say("A hint is for a human player, on their turn.")
+        state.say(_("A hint is for a human player, on their turn."))
         return
     if state.view.reviewing is not None:  # a hint is for the game in progress
         review(state, None)
@@ -301,7 +311,7 @@ def computer_moved(state: PageState, move: str) -> None:
 def hint_found(state: PageState, move: str) -> None:
     state.hint_asked = None
     state.view.hint = move
-    state.say(f"Hint: {move} (the arrow on the board).")
+    state.say(_("Hint: {move} (the arrow on the board).").format(move=move))
 
 
 # -- a friend on another device --------------------------------------------------------
@@ -313,8 +323,8 @@ def play_by_link(state: PageState, side: str | None = None) -> None:
     session = state.session
     side = side or session.state.turn
     open_friend_game(state, side, f"{random.getrandbits(40):010x}")
-    state.say(f"You play {SIDE_NAMES[side].capitalize()}: make your move, then send your friend the link "
-              "(Play a friend).")
+    state.say(_("You play White: make your move, then send your friend the link (Play a friend).") if side == "w"
+              else _("You play Black: make your move, then send your friend the link (Play a friend)."))
 
 
 def open_friend_game(state: PageState, side: str, game_id: str | None) -> None:
@@ -338,8 +348,8 @@ def open_editor(state: PageState) -> None:
     session.select(None)
     state.editor = BoardEditor(session.game, session.game.fen(session.state))
     state.letter = state.editor.palette()[0][0]
-    state.say("Choose a man, then click cells (or use the arrow keys and Enter on the board) "
-              "to place it; the same man again empties the cell.")
+    state.say(_("Choose a man, then click cells (or use the arrow keys and Enter on the board) "
+                "to place it; the same man again empties the cell."))
 
 
 def choose_letter(state: PageState, letter: str | None) -> None:
@@ -361,7 +371,7 @@ def type_position(state: PageState, text: str) -> None:
     try:
         state.editor.load(text)
     except ValueError as error:
-        state.say(f"Position text: {error}")
+        state.say(_("Position text: {error}").format(error=error))
         return
     state.say("")
 
@@ -376,9 +386,9 @@ def start_from_setup(state: PageState, text: str) -> bool:
     try:
         new_game(state, state.session.game_id, fen=text, options=state.session.options)
     except ValueError as error:
-        state.say(f"This position cannot be played: {error}")
+        state.say(_("This position cannot be played: {error}").format(error=error))
         return False
-    state.say("Started from the position set up.")
+    state.say(_("Started from the position set up."))
     return True
 
 
@@ -414,11 +424,12 @@ def learn_mistakes(state: PageState, side: str) -> None:
     """Learn from `side`'s marked moves in the review of the game on the board."""
     found = state.analysis
     if found is None or not found["marks"]:
-        state.say("Review the game first: then learn from its marked moves.")
+        state.say(_("Review the game first: then learn from its marked moves."))
         return
     run = MistakesRun(state.session, found, side)
     if not run.count:
-        state.say(f"{SIDE_NAMES[side].capitalize()} has no marked moves in this game.")
+        state.say(_("White has no marked moves in this game.") if side == "w"
+                  else _("Black has no marked moves in this game."))
         return
     start_exercise(state, run)
 
@@ -429,7 +440,7 @@ def play_beginner(state: PageState) -> None:
     state.players, state.level = {"w": HUMAN, "b": COMPUTER}, 1
     state.exercise = state.left = None
     new_game(state, game_id, options=options)
-    state.say("Your game against the Beginner: you play White.")
+    state.say(_("Your game against the Beginner: you play White."))
 
 
 def exercise_step(state: PageState, step: int) -> None:

@@ -13,6 +13,8 @@ Each bad value is explained and replaced by its default, as record.py does.  sta
 reads `theme`, `bg`, `flip` and `autostart` too, to draw the board before Python runs.
 """
 
+from boardgames.texts import _, ngettext
+
 SCHEMES = ("light", "dark", "auto")
 YES, NO = ("1", "true", "yes"), ("0", "false", "no")
 SWITCHES = ("flip", "viewer", "autoplay", "autostart", "engine")
@@ -38,14 +40,17 @@ def embed_settings(params, fragment=""):
             if value in SCHEMES:
                 settings[name] = value
             else:
-                problems.append(f"{name} must be light, dark or auto; '{value}' ignored.")
+                # TRANSLATORS: {name} is a link's parameter (theme, bg); light, dark and auto its values
+                words = _("{name} must be light, dark or auto; '{value}' ignored.")
+                problems.append(words.format(name=name, value=value))
     for name in SWITCHES:
         value = params.get(name)
         if value is not None:
             if value.lower() in YES + NO:
                 settings[name] = value.lower() in YES
             else:
-                problems.append(f"{name} must be 1 or 0; '{value}' ignored.")
+                # TRANSLATORS: {name} is a link's parameter (flip, viewer, autoplay, autostart, engine)
+                problems.append(_("{name} must be 1 or 0; '{value}' ignored.").format(name=name, value=value))
     ply = params.get("ply")
     if ply is None and fragment.lstrip("#").isdigit():
         ply = fragment.lstrip("#")  # lichess's '#12'
@@ -53,7 +58,8 @@ def embed_settings(params, fragment=""):
         if ply.strip().isdigit():
             settings["ply"] = int(ply)
         else:
-            problems.append(f"ply must be a move number (0 is the start); '{ply}' ignored.")
+            # TRANSLATORS: ply is a link's parameter, written as it is
+            problems.append(_("ply must be a move number (0 is the start); '{ply}' ignored.").format(ply=ply))
     speed = params.get("speed")
     if speed is not None:
         try:
@@ -63,7 +69,9 @@ def embed_settings(params, fragment=""):
         if seconds is not None and SPEEDS[0] <= seconds <= SPEEDS[1]:
             settings["speed"] = seconds
         else:
-            problems.append(f"speed must be seconds a move, {SPEEDS[0]:g} to {SPEEDS[1]:g}; '{speed}' ignored.")
+            # TRANSLATORS: speed is a link's parameter, written as it is
+            problems.append(_("speed must be seconds a move, {slowest} to {fastest}; '{speed}' ignored.").format(
+                slowest=f"{SPEEDS[0]:g}", fastest=f"{SPEEDS[1]:g}", speed=speed))
     return settings, problems
 
 
@@ -75,7 +83,10 @@ def opening_index(settings, moves):
     if ply is None:
         ply = 0 if settings["autoplay"] and moves else len(moves)
     if ply > len(moves):
-        return None, f"ply {ply} is past the record's {len(moves)} moves; showing the last position."
+        # TRANSLATORS: ply is a link's parameter, written as it is
+        words = ngettext("ply {ply} is past the record's {count} move; showing the last position.",
+                         "ply {ply} is past the record's {count} moves; showing the last position.", len(moves))
+        return None, words.format(ply=ply, count=len(moves))
     return (None if ply == len(moves) else ply), None
 
 
@@ -92,5 +103,5 @@ def viewer_words(index, moves):
     """The viewer's line: where in the record the board is."""
     at = len(moves) if index is None else index
     if at == 0:
-        return f"Start position (move 0 of {len(moves)})"
-    return f"Move {at} of {len(moves)}: {moves[at - 1]}"
+        return _("Start position (move 0 of {count})").format(count=len(moves))
+    return _("Move {number} of {count}: {move}").format(number=at, count=len(moves), move=moves[at - 1])

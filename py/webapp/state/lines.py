@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from boardgames.texts import _
+
 SAVED_NOTES = ("glyphs", "comments", "shapes")
 
 
@@ -87,14 +89,15 @@ def read_lines(data, game, states: list, first: int, read_notes) -> dict[int, li
     moves are `states`: every move replayed; ValueError naming what is wrong.
     `read_notes(data, start, end)` checks a line's notes (record.py's)."""
     if not isinstance(data, dict):
-        raise ValueError("the variations are not a {move: [lines]} table")
+        raise ValueError(_("the variations are not a {table} table").format(table="{move: [lines]}"))
     branches = {}
     for key, kids in data.items():
         if not (key.isdigit() and first <= int(key) < first + len(states)) or not isinstance(kids, list):
-            raise ValueError(f"there is no position {key} to branch from")
+            raise ValueError(_("there is no position {key} to branch from").format(key=key))
         at = int(key)
         if kids.count(None) != 1 or not all(kid is None or isinstance(kid, dict) for kid in kids):
-            raise ValueError(f"the variations after move {at} do not say where the line on the board is")
+            words = _("the variations after move {ply} do not say where the line on the board is")
+            raise ValueError(words.format(ply=at))
         branches[at] = [None if kid is None else read_line(kid, game, states[at - first], at, read_notes)
                         for kid in kids]
     return branches
@@ -104,13 +107,14 @@ def read_line(data: dict, game, state, at: int, read_notes) -> Line:
     """One variation of `lines_data`, from `state` (the position after `at` moves)."""
     moves = data.get("moves")
     if not (isinstance(moves, list) and moves and all(isinstance(move, str) for move in moves)):
-        raise ValueError(f"a variation after move {at} has no moves")
+        raise ValueError(_("a variation after move {ply} has no moves").format(ply=at))
     states = [state]
     for ply, move in enumerate(moves, start=at + 1):
         try:
             states.append(game.play(states[-1], move))
         except ValueError as error:
-            raise ValueError(f"move {ply} ({move}) of a variation: {error}") from None
+            words = _("move {ply} ({move}) of a variation: {error}")
+            raise ValueError(words.format(ply=ply, move=move, error=error)) from None
     notes = read_notes(data.get("notes", {}), at + 1, at + len(moves))
     return Line(at, list(moves), notes["comments"], notes["glyphs"], notes["shapes"],
                 read_lines(data.get("lines", {}), game, states[1:-1], at + 1, read_notes))

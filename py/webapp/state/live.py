@@ -19,7 +19,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from boardgames.core import OTHER, SIDE_NAMES
+from boardgames.core import OTHER
+from boardgames.texts import N_, _
 from webapp.state.page_state import PageState
 from webapp.state.session import FRIEND, HUMAN, Session
 from webapp.words import friend_link
@@ -27,18 +28,43 @@ from webapp.words.live_code import read_code
 from webapp.words.record import game_params, replay, settings_from_query
 
 VERSION = 1
-ASKS = {"undo": "take back a move", "draw": "agree a draw", "new": "start a new game, colours swapped"}
-CONNECTION_WORDS = {
-    "starting": "Making your code…",
-    "waiting": "Waiting for your friend's answer code.",
-    "answered": "Give your friend the answer code: the game starts once they enter it.",
-    "connecting": "Connecting…",
-    "connected": "Connected: playing live.",
-    "interrupted": "The connection is interrupted: waiting for your friend's device, or reconnect with new codes.",
-    "lost": "The connection is lost. Reconnect with new codes (the game is kept), or play on by link.",
+# (the words here are marked N_ and translated where they are shown: _(CONNECTION_WORDS[...]))
+ASKS = {"undo": N_("take back a move"), "draw": N_("agree a draw"), "new": N_("start a new game, colours swapped")}
+# Each request's sentences: (the visitor asked, the visitor declined, the friend asks, the
+# friend declined, the friend asks (the live panel's line)).
+ASK_WORDS = {
+    "undo": (N_("You asked your friend to take back a move: waiting for the answer."),
+             N_("You declined to take back a move."),
+             N_("Your friend asks to take back a move: accept or decline below."),
+             N_("Your friend declined to take back a move."),
+             N_("Your friend asks to take back a move.")),
+    "draw": (N_("You asked your friend to agree a draw: waiting for the answer."),
+             N_("You declined to agree a draw."),
+             N_("Your friend asks to agree a draw: accept or decline below."),
+             N_("Your friend declined to agree a draw."),
+             N_("Your friend asks to agree a draw.")),
+    "new": (N_("You asked your friend to start a new game, colours swapped: waiting for the answer."),
+            N_("You declined to start a new game, colours swapped."),
+            N_("Your friend asks to start a new game, colours swapped: accept or decline below."),
+            N_("Your friend declined to start a new game, colours swapped."),
+            N_("Your friend asks to start a new game, colours swapped.")),
 }
-NETWORK_WORDS = ("Live play needs both devices on the same network (the same Wi-Fi): "
-                 "nothing goes through a server.")
+CONNECTION_WORDS = {
+    "starting": N_("Making your code…"),
+    "waiting": N_("Waiting for your friend's answer code."),
+    "answered": N_("Give your friend the answer code: the game starts once they enter it."),
+    "connecting": N_("Connecting…"),
+    "connected": N_("Connected: playing live."),
+    "interrupted": N_("The connection is interrupted: waiting for your friend's device, or reconnect with new codes."),
+    "lost": N_("The connection is lost. Reconnect with new codes (the game is kept), or play on by link."),
+}
+NETWORK_WORDS = N_("Live play needs both devices on the same network (the same Wi-Fi): "
+                   "nothing goes through a server.")
+
+
+def asked_words(what: str) -> str:
+    """The live panel's line for the friend's request `what` (an ASKS key)."""
+    return _(ASK_WORDS[what][4])
 
 
 def _live(role: str) -> dict[str, Any]:
@@ -71,15 +97,15 @@ def host(state: PageState, side: str | None = None) -> None:
     if state.view.reviewing is not None:
         state.view.review(state.session, None)
     _open_game(state, side or (state.friend["side"] if state.friend else state.session.state.turn))
-    state.say(NETWORK_WORDS)
+    state.say(_(NETWORK_WORDS))
 
 
 def join(state: PageState, text: str) -> None:
     """Join with the host's code `text` (ValueError, said, for a bad code: nothing changes)."""
-    sdp = _read(state, text, "host", "That code")
+    sdp = _read(state, text, "host", N_("That code does not work: {error}."))
     state.live = _live("guest")
     state.live["want"] = ("answer", sdp)
-    state.say("Making your answer code…")
+    state.say(_("Making your answer code…"))
 
 
 def code_made(state: PageState, code: str) -> None:
@@ -91,25 +117,25 @@ def code_made(state: PageState, code: str) -> None:
 
 def accept(state: PageState, text: str) -> None:
     """The host enters the guest's answer code (ValueError, said, for a bad one)."""
-    sdp = _read(state, text, "answer", "That answer code")
+    sdp = _read(state, text, "answer", N_("That answer code does not work: {error}."))
     state.live["want"] = ("accept", sdp)
     state.live["connection"] = "connecting"
     state.say("")
 
 
-def _read(state: PageState, text: str, kind: str, name: str) -> str:
-    """The description a code stands for; a bad code is said (and ValueError raised)."""
+def _read(state: PageState, text: str, kind: str, words: str) -> str:
+    """The description a code stands for; a bad code is said in `words` (and ValueError raised)."""
     try:
         return read_code(text, kind)
     except ValueError as error:
-        state.say(f"{name} does not work: {error}.")
+        state.say(_(words).format(error=error))
         raise
 
 
 def set_up_failed(state: PageState, error: str) -> None:
     """The browser could not make or take a code."""
     stop(state)
-    state.say(f"Live play could not start here ({error}). Play by link instead.")
+    state.say(_("Live play could not start here ({error}). Play by link instead.").format(error=error))
 
 
 def no_connection(state: PageState) -> None:
@@ -120,9 +146,10 @@ def no_connection(state: PageState) -> None:
         on_by_link(state)
     else:
         stop(state)
-    state.say("No live connection formed: l" + NETWORK_WORDS[1:] + " " +
-              ("Play on by link instead: send your friend the link below." if host else
-               "Ask your friend for a link to the game instead."))
+    state.say(_("No live connection formed: live play needs both devices on the same network (the same Wi-Fi): "
+                "nothing goes through a server. Play on by link instead: send your friend the link below.") if host
+              else _("No live connection formed: live play needs both devices on the same network (the same "
+                     "Wi-Fi): nothing goes through a server. Ask your friend for a link to the game instead."))
 
 
 def on_by_link(state: PageState) -> None:
@@ -140,7 +167,7 @@ def stop(state: PageState) -> None:
         state.session.players.update({"w": HUMAN, "b": HUMAN})
         state.players = dict(state.session.players)
         state.friend = None
-    state.say("Live play stopped: the game stays on the board.")
+    state.say(_("Live play stopped: the game stays on the board."))
 
 
 def connection_changed(state: PageState, connection: str) -> None:
@@ -154,7 +181,7 @@ def connection_changed(state: PageState, connection: str) -> None:
         live["asked"] = live["asking"] = None
         if state.friend is not None:
             live["outbox"].append(_hello(state))
-    state.say(CONNECTION_WORDS[connection])
+    state.say(_(CONNECTION_WORDS[connection]))
 
 
 def _hello(state: PageState) -> dict[str, Any]:
@@ -170,7 +197,7 @@ def ask(state: PageState, what: str) -> None:
     """Ask the friend to agree: take back ("undo"), a draw, a new game."""
     live, session = state.live, state.session
     if live["connection"] != "connected":
-        state.say("Not connected: your friend cannot answer now.")
+        state.say(_("Not connected: your friend cannot answer now."))
         return
     message = {"t": "ask", "what": what}
     if what == "undo":
@@ -178,16 +205,16 @@ def ask(state: PageState, what: str) -> None:
         # back to before the visitor's last move
         to = next((ply for ply in range(len(session.moves) - 1, -1, -1) if session.states[ply].turn == mine), None)
         if to is None:
-            state.say("You have no move to take back.")
+            state.say(_("You have no move to take back."))
             return
         message["to"] = to
     elif what == "draw" and (session.result is not None or not session.game.agreed_draw):
-        state.say("The game is already over." if session.result is not None else
-                  f"{session.game.name} has no draw by agreement.")
+        state.say(_("The game is already over.") if session.result is not None else
+                  _("{game} has no draw by agreement.").format(game=_(session.game.name)))
         return
     live["asking"] = message
     live["outbox"].append(message)
-    state.say(f"You asked your friend to {ASKS[what]}: waiting for the answer.")
+    state.say(_(ASK_WORDS[what][0]))
 
 
 def answer(state: PageState, yes: bool) -> None:
@@ -201,17 +228,18 @@ def answer(state: PageState, yes: bool) -> None:
     if yes:
         _agreed(state, asked)
     else:
-        state.say(f"You declined to {ASKS[asked['what']]}.")
+        words = ASK_WORDS[asked["what"]][1]
+        state.say(_(words))
 
 
 def resign(state: PageState) -> None:
     session = state.session
     if session.result is not None:
-        state.say("The game is already over.")
+        state.say(_("The game is already over."))
         return
     session.resign(state.friend["side"])
     state.live["outbox"].append({"t": "resign"})
-    state.say("You resigned.")
+    state.say(_("You resigned."))
 
 
 def _agreed(state: PageState, request: dict[str, Any]) -> None:
@@ -219,16 +247,16 @@ def _agreed(state: PageState, request: dict[str, Any]) -> None:
     what, session, friend = request["what"], state.session, state.friend
     if what == "undo":
         session.take_back_to(request["to"])
-        state.say("The move is taken back.")
+        state.say(_("The move is taken back."))
     elif what == "draw":
         session.agree_draw()
-        state.say("Drawn by agreement.")
+        state.say(_("Drawn by agreement."))
     else:
         side = OTHER[friend["side"]]
         state.session = Session(session.game_id, options=session.options)
         state.view.review(state.session, None)
         _open_game(state, side)
-        state.say(f"A new game: you play {SIDE_NAMES[side].capitalize()}.")
+        state.say(_("A new game: you play White.") if side == "w" else _("A new game: you play Black."))
     friend["synced"] = len(state.session.moves)
 
 
@@ -246,7 +274,7 @@ def received(state: PageState, text: str) -> None:
         if kind == "hello":
             _take_hello(state, message)
         elif state.friend is None:
-            raise ValueError("it sent a game message before its game")
+            raise ValueError(_("it sent a game message before its game"))
         elif kind == "move":
             _take_move(state, message)
         elif kind == "ask" and message["what"] in ASKS:
@@ -255,21 +283,21 @@ def received(state: PageState, text: str) -> None:
             _take_reply(state, message)
         elif kind == "resign":
             state.session.resign(OTHER[state.friend["side"]])
-            state.say("Your friend resigned: you win.")
+            state.say(_("Your friend resigned: you win."))
         elif kind == "refused":
-            state.say(f"Your friend's page refused a message: {message['why']}")
+            state.say(_("Your friend's page refused a message: {why}").format(why=message["why"]))
         else:
-            raise ValueError(f"it sent a message this page does not know ({kind!r})")
+            raise ValueError(_("it sent a message this page does not know ({kind})").format(kind=repr(kind)))
     except (ValueError, KeyError, TypeError, IndexError) as error:
         malformed = isinstance(error, json.JSONDecodeError) or not isinstance(error, ValueError)
-        why = "it sent a malformed message" if malformed else str(error)
+        why = _("it sent a malformed message") if malformed else str(error)
         state.live["outbox"].append({"t": "refused", "why": why})
-        state.say(f"A message from your friend's page was refused ({why}); the game is unchanged.")
+        state.say(_("A message from your friend's page was refused ({why}); the game is unchanged.").format(why=why))
 
 
 def _take_hello(state: PageState, message: dict[str, Any]) -> None:
     if message.get("v") != VERSION:
-        raise ValueError("the friend's page is another version: both of you, reload the page")
+        raise ValueError(_("the friend's page is another version: both of you, reload the page"))
     side = OTHER[message["side"]]
     settings, problems = settings_from_query({**message["game"], "g": message["g"]})
     if problems:
@@ -290,7 +318,8 @@ def _take_hello(state: PageState, message: dict[str, Any]) -> None:
         state.editor = None
         state.card = False
         _open_game(state, side)
-        state.say(f"Connected: you play {SIDE_NAMES[side].capitalize()} in {theirs.game.name}.")
+        words = _("Connected: you play White in {game}.") if side == "w" else _("Connected: you play Black in {game}.")
+        state.say(words.format(game=_(theirs.game.name)))
     elif state.friend is not None:
         state.friend["synced"] = len(ours.moves)
 
@@ -312,15 +341,16 @@ def _take_move(state: PageState, message: dict[str, Any]) -> None:
     session, friend = state.session, state.friend
     ply, move = message["n"], message["m"]
     if not isinstance(ply, int) or not isinstance(move, str):
-        raise ValueError("it sent a malformed move")
+        raise ValueError(_("it sent a malformed move"))
     if ply < len(session.moves) and session.moves[ply] == move:
         return  # (sent again after a reconnection)
     if ply != len(session.moves) or session.state.turn == friend["side"]:
-        raise ValueError(f"its move {move} is not at this game's move {len(session.moves) + 1}")
+        words = _("its move {move} is not at this game's move {ply}")
+        raise ValueError(words.format(move=move, ply=len(session.moves) + 1))
     try:
         session.play(move)
     except ValueError as error:
-        raise ValueError(f"its move {move} is not legal here ({error})") from None
+        raise ValueError(_("its move {move} is not legal here ({error})").format(move=move, error=error)) from None
     friend["synced"] = len(session.moves)
     if state.view.reviewing is not None:
         state.view.review(session, None)
@@ -330,22 +360,24 @@ def _take_move(state: PageState, message: dict[str, Any]) -> None:
 def _take_ask(state: PageState, message: dict[str, Any]) -> None:
     what = message["what"]
     if what == "undo" and not (isinstance(message.get("to"), int) and 0 <= message["to"] < len(state.session.moves)):
-        raise ValueError("it asked to take back moves this game does not have")
+        raise ValueError(_("it asked to take back moves this game does not have"))
     if what == "draw" and not state.session.game.agreed_draw:
-        raise ValueError(f"it offered a draw, and {state.session.game.name} has no draw by agreement")
+        raise ValueError(_("it offered a draw, and {game} has no draw by agreement").format(
+            game=_(state.session.game.name)))
     state.live["asked"] = message
-    state.say(f"Your friend asks to {ASKS[what]}: accept or decline below.")
+    state.say(_(ASK_WORDS[what][2]))
 
 
 def _take_reply(state: PageState, message: dict[str, Any]) -> None:
     asking = state.live["asking"]
     if message["what"] != asking["what"]:
-        raise ValueError("it answered a question that was not asked")
+        raise ValueError(_("it answered a question that was not asked"))
     state.live["asking"] = None
     if message["yes"] is True:
         _agreed(state, asking)
     else:
-        state.say(f"Your friend declined to {ASKS[asking['what']]}.")
+        words = ASK_WORDS[asking["what"]][3]
+        state.say(_(words))
 
 
 def outgoing(state: PageState) -> list[dict[str, Any]]:

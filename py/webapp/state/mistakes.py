@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardgames.core import SIDE_NAMES
-from webapp.state.analysis import A_MARK
+from boardgames.texts import N_, _, ngettext
 from webapp.state.session import HUMAN, Session
 
+# By mark: (the game's own move was played again, the move played was that).
+MARK_SENTENCES = {
+    "?!": (N_("That is the move of the game, an inaccuracy: look for a better one."), N_("{move} was an inaccuracy.")),
+    "?": (N_("That is the move of the game, a mistake: look for a better one."), N_("{move} was a mistake.")),
+    "??": (N_("That is the move of the game, a blunder: look for a better one."), N_("{move} was a blunder.")),
+}
 
 
 class MistakesRun:
@@ -45,7 +50,9 @@ class MistakesRun:
         self.feedback = ""
         mark = self.mark
         if mark is None:
-            self.feedback = (f"That was every one: you found {len(self.found)} of {self.count} better moves."
+            self.feedback = (ngettext("That was every one: you found {found} of {count} better move.",
+                                      "That was every one: you found {found} of {count} better moves.",
+                                      self.count).format(found=len(self.found), count=self.count)
                              if self.count else "")
             return
         game = self.game
@@ -64,17 +71,18 @@ class MistakesRun:
         move, or any other, is explained and not played."""
         mark = self.mark
         if mark is None or self.passed():
-            self.feedback = "Found: go on with Next, or Try again."
+            self.feedback = _("Found: go on with Next, or Try again.")
             return False
         if move in mark["good"]:
             self.found.add(self.index)
-            best = "the best move" if move == mark["best"] else f"as good as the best, {mark['best']}"
-            self.feedback = f"Yes: {move} is {best}."
+            self.feedback = (_("Yes: {move} is the best move.") if move == mark["best"]
+                             else _("Yes: {move} is as good as the best, {best}.")).format(move=move, best=mark["best"])
             return True
         if move == self.game.moves[mark["ply"] - 1]:
-            self.feedback = f"That is the move of the game, {A_MARK[mark['mark']]}: look for a better one."
+            sentences = MARK_SENTENCES[mark["mark"]]
+            self.feedback = _(sentences[0])
         else:
-            self.feedback = f"{move} is not much better: try another move, or Show me."
+            self.feedback = _("{move} is not much better: try another move, or Show me.").format(move=move)
         return False
 
     def show_me(self) -> None:
@@ -82,19 +90,25 @@ class MistakesRun:
         mark = self.mark
         if mark is not None and not self.passed():
             self.session.play(mark["best"])
-            self.feedback = f"The better move was {mark['best']} (line: {' '.join(mark['line'])})."
+            self.feedback = _("The better move was {best} (line: {line}).").format(best=mark["best"],
+                                                                                  line=" ".join(mark["line"]))
 
     def words(self) -> dict[str, str]:
         """{title, progress, ask} for the panel."""
-        title = f"Learn from {SIDE_NAMES[self.side].capitalize()}'s mistakes"
+        white = self.side == "w"
+        title = _("Learn from White's mistakes") if white else _("Learn from Black's mistakes")
         mark = self.mark
         if mark is None:
-            return {"title": title, "progress": "Done" if self.count else "No marked moves for this side",
-                    "ask": ""}
+            # TRANSLATORS: the end of learning from one's mistakes: every marked move was seen
+            done = _("Done") if self.count else _("No marked moves for this side")
+            return {"title": title, "progress": done, "ask": ""}
         played = self.game.moves[mark["ply"] - 1]
-        return {"title": title, "progress": f"Mistake {self.index + 1} of {self.count}: move {mark['ply']}",
-                "ask": f"{played} was {A_MARK[mark['mark']]}. Find a better move for "
-                       f"{SIDE_NAMES[self.side].capitalize()}."}
+        sentences = MARK_SENTENCES[mark["mark"]]
+        was = _(sentences[1]).format(move=played)
+        find = _("Find a better move for White.") if white else _("Find a better move for Black.")
+        progress = _("Mistake {number} of {count}: move {ply}").format(number=self.index + 1, count=self.count,
+                                                                       ply=mark["ply"])
+        return {"title": title, "progress": progress, "ask": f"{was} {find}"}
 
     def reply_due(self) -> None:
         return None

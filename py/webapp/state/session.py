@@ -6,12 +6,18 @@ Plain Python (no DOM), so the whole click-to-move logic is tested in CPython.
 from boardgames import get_game
 from boardgames.core import OTHER, SIDE_NAMES, side_of
 from boardgames.grid import notation_order
+from boardgames.texts import N_, _
 
 from webapp.state.lines import Line
 
 HUMAN, COMPUTER = "human", "computer"
 PAGE = "page"  # a player whose moves the page plays itself (a puzzle's replies)
 FRIEND = "friend"  # a player on another device, whose moves come in a link (words/friend_link.py)
+# The words of a move built in steps, by the game's extra_verbs: (cannot, picked, none picked)
+EXTRA_WORDS = {
+    "take": (N_("{man} cannot take {cell}."), N_("{man} takes {cells}."), N_("{man} takes nothing.")),
+    "carry": (N_("{man} cannot carry {cell}."), N_("{man} carries {cells}."), N_("{man} carries nothing.")),
+}
 
 
 class Session:
@@ -58,9 +64,10 @@ class Session:
     @property
     def result(self):
         if self.agreed_draw:
-            return {"winner": None, "reason": "drawn by agreement"}
+            return {"winner": None, "reason": N_("drawn by agreement")}
         if self.resigned is not None:
-            return {"winner": SIDE_NAMES[OTHER[self.resigned]], "reason": f"{SIDE_NAMES[self.resigned]} resigned"}
+            reason = N_("white resigned") if self.resigned == "w" else N_("black resigned")
+            return {"winner": SIDE_NAMES[OTHER[self.resigned]], "reason": reason}
         return self.game.result(self.state)
 
     def result_here(self):
@@ -101,12 +108,15 @@ class Session:
     def toggle_extra(self, cell):
         """Pick `cell` as an extra of the selected man's move, or drop it."""
         verb, verbs = self.game.extra_verbs or ("take", "takes")
+        cannot, picked, none = EXTRA_WORDS.get(verb, (f"{{man}} cannot {verb} {{cell}}.", f"{{man}} {verbs} {{cells}}.",
+                                                      f"{{man}} {verbs} nothing."))
         if cell not in self.extra_choices():
-            self.message = f"{self.selected} cannot {verb} {cell}." if self.selected else "Select a piece first."
+            self.message = (_(cannot).format(man=self.selected, cell=cell) if self.selected
+                            else _("Select a piece first."))
             return False
         self.extras ^= {cell}
-        self.message = (f"{self.selected} {verbs} {', '.join(sorted(self.extras, key=notation_order))}."
-                        if self.extras else f"{self.selected} {verbs} nothing.")
+        self.message = (_(picked).format(man=self.selected, cells=", ".join(sorted(self.extras, key=notation_order)))
+                        if self.extras else _(none).format(man=self.selected))
         return True
 
     def select(self, cell):
@@ -138,7 +148,7 @@ class Session:
         if any; sets `message` to gentle feedback when the click does nothing useful."""
         self.message = ""
         if self.result_here() is not None:
-            self.message = "The game is over: start a new game, or undo."
+            self.message = _("The game is over: start a new game, or undo.")
             return None
         waiting = None if self.in_past() else self.waiting_words()  # (in a past position both sides move)
         if waiting:
@@ -172,26 +182,29 @@ class Session:
         """Why the player to move at the live position is not the reader, if they are not."""
         who = self.players[self.state.turn]
         if self.result is None and who == COMPUTER:
-            return "Wait: the computer is thinking."
+            return _("Wait: the computer is thinking.")
         if who == PAGE:
-            return "Wait for the reply."
+            return _("Wait for the reply.")
         if who == FRIEND:
-            return "It is your friend's move: send them the link (Play a friend), then wait for theirs."
+            return _("It is your friend's move: send them the link (Play a friend), then wait for theirs.")
         return None
 
     def why_not(self, cell):
         man = self.men().get(cell)
-        side = SIDE_NAMES[self.here.turn].capitalize()
+        white = self.here.turn == "w"
         if man is None:
-            return f"{side} to move: pick one of your men."
+            return _("White to move: pick one of your men.") if white else _("Black to move: pick one of your men.")
         if side_of(man) != self.here.turn:
-            return f"That is a {self.game.describe(man)}: {side} is to move."
-        return f"That {self.game.kinds[man].name} has no legal move."
+            words = (_("That is a {man}: White is to move.") if white
+                     else _("That is a {man}: Black is to move."))
+            return words.format(man=self.game.describe(man))
+        return _("That {man} has no legal move.").format(man=_(self.game.kinds[man].name))
 
     def why_not_to(self, cell):
         """Why the selected man cannot go to `cell`, in the engine's words where it has some."""
         reason = self.game.why_illegal(self.here, f"{self.selected}-{cell}")
-        return f"{self.selected} cannot move to {cell}{reason}."
+        # TRANSLATORS: {reason} is empty, or the game's explanation beginning with ": " or ", "
+        return _("{man} cannot move to {cell}{reason}.").format(man=self.selected, cell=cell, reason=reason)
 
     def play_here(self, move):
         """The reader's move: at the live position, or in the past position shown."""
@@ -201,7 +214,8 @@ class Session:
         """Play a move at the live position (the reader's, the computer's, a friend's, the
         automation hook's)."""
         if self.agreed_draw or self.resigned:
-            raise ValueError(f"the game is over: {self.result['reason']}")
+            reason = self.result["reason"]
+            raise ValueError(_("the game is over: {reason}").format(reason=_(reason)))
         at = len(self.moves)
         state = self.game.play(self.state, move)  # ValueError for an illegal move
         if self.undone and self.undone[-1] == move:
@@ -344,7 +358,7 @@ class Session:
     def annotate(self, ply, comment=None, glyph=None):
         """Set (or, with an empty text, clear) move `ply`'s comment or mark."""
         if not 1 <= ply <= len(self.moves):
-            raise ValueError(f"there is no move {ply} to annotate")
+            raise ValueError(_("there is no move {ply} to annotate").format(ply=ply))
         for notes, text in ((self.comments, comment), (self.glyphs, glyph)):
             if text is not None:
                 if text.strip():
@@ -384,7 +398,7 @@ class Session:
     def _end_by_word(self, field, value):
         """End the game by the players' word: set `field` (agreed_draw, resigned)."""
         if self.result is not None:
-            raise ValueError("the game is already over")
+            raise ValueError(_("the game is already over"))
         setattr(self, field, value)
         self.revision += 1
         self.select(None)
@@ -412,21 +426,29 @@ class Session:
             return None
         humans = [side for side, who in self.players.items() if who == HUMAN]
         if result["winner"] is None:
-            headline = "Draw"
+            # TRANSLATORS: the headline of the end-of-game card for a drawn game
+            headline = _("Draw")
         elif len(humans) == 1:
-            headline = "You won!" if SIDE_NAMES[humans[0]] == result["winner"] else "You lost"
+            headline = _("You won!") if SIDE_NAMES[humans[0]] == result["winner"] else _("You lost")
         else:
-            headline = f"{result['winner'].capitalize()} wins"
+            headline = _("White wins") if result["winner"] == SIDE_NAMES["w"] else _("Black wins")
         reason = result["reason"]
+        reason = _(reason)
         return headline, reason[0].upper() + reason[1:] + "."
 
     def status(self):
         result = self.result
         if result is None:
-            side = SIDE_NAMES[self.state.turn].capitalize()
-            who = " (computer)" if self.players[self.state.turn] == COMPUTER else ""
+            white = self.state.turn == "w"
+            if self.players[self.state.turn] == COMPUTER:
+                turn = _("White (computer) to move") if white else _("Black (computer) to move")
+            else:
+                turn = _("White to move") if white else _("Black to move")
             warning = self.game.warning(self.state)
-            return f"{warning + ' ' if warning else ''}{side}{who} to move"
+            return f"{_(warning)} {turn}" if warning else turn
+        reason = result["reason"]
+        reason = _(reason)
         if result["winner"] is None:
-            return f"Draw: {result['reason']}"
-        return f"{result['winner'].capitalize()} wins: {result['reason']}"
+            return _("Draw: {reason}").format(reason=reason)
+        words = _("White wins: {reason}") if result["winner"] == SIDE_NAMES["w"] else _("Black wins: {reason}")
+        return words.format(reason=reason)

@@ -7,22 +7,26 @@ text back, where anything unreadable or unknown falls back to the default and sa
 
 import json
 
+from boardgames.texts import LANGUAGES, N_, _
+
 SETTINGS_KEY = "boardgames.settings"
 # setting -> (label, allowed values, default); the values' words are in WORDS.
 CHOICES = {
-    "theme": ("Theme", ("system", "light", "dark"), "system"),
-    "board": ("Board colours", ("wood", "green", "blue", "grey"), "wood"),
-    "motion": ("Moves in motion", (True, False), True),
-    "sound": ("Sound", (True, False), True),
-    "coordinates": ("Coordinates", (True, False), True),
-    "dots": ("Legal-move dots", (True, False), True),
+    "theme": (N_("Theme"), ("system", "light", "dark"), "system"),
+    "board": (N_("Board colours"), ("wood", "green", "blue", "grey"), "wood"),
+    "motion": (N_("Moves in motion"), (True, False), True),
+    "sound": (N_("Sound"), (True, False), True),
+    "coordinates": (N_("Coordinates"), (True, False), True),
+    "dots": (N_("Legal-move dots"), (True, False), True),
+    "language": (N_("Language"), ("auto", *LANGUAGES), "auto"),  # ?lang=qps: tests only
 }
-WORDS = {"system": "As the system", "light": "Light", "dark": "Dark", "wood": "Wood",
-         "green": "Green", "blue": "Blue", "grey": "Grey", True: "On", False: "Off"}
+WORDS = {"system": N_("As the system"), "light": N_("Light"), "dark": N_("Dark"), "wood": N_("Wood"),
+         "green": N_("Green"), "blue": N_("Blue"), "grey": N_("Grey"), True: N_("On"), False: N_("Off"),
+         "auto": N_("As the browser"), **LANGUAGES}  # a language by its own name
 
 
 def defaults():
-    return {name: default for name, (_, _, default) in CHOICES.items()}
+    return {name: default for name, (_label, _allowed, default) in CHOICES.items()}
 
 
 def read_settings(text):
@@ -36,14 +40,17 @@ def read_settings(text):
     except ValueError:
         stored = None
     if not isinstance(stored, dict):
-        return settings, "Your saved settings could not be read, so the defaults are used."
+        return settings, _("Your saved settings could not be read, so the defaults are used.")
     ignored = []
     for name, value in stored.items():
         if name in CHOICES and value in CHOICES[name][1] and isinstance(value, type(CHOICES[name][2])):
             settings[name] = value
         elif name in CHOICES:
-            ignored.append(CHOICES[name][0].lower())
-    problem = f"Saved settings not understood ({', '.join(ignored)}): defaults used for them." if ignored else None
+            ignored.append(_(CHOICES[name][0]).lower())
+    problem = None
+    if ignored:
+        problem = _("Saved settings not understood ({settings}): defaults used for them.").format(
+            settings=", ".join(ignored))
     return settings, problem
 
 
@@ -53,7 +60,7 @@ def write_settings(settings):
 
 def choose(settings, name, text):
     """Settings with `name` set from a page control's `text` ('dark', 'true')."""
-    _, allowed, _ = CHOICES[name]
+    allowed = CHOICES[name][1]
     value = {str(v).lower(): v for v in allowed}.get(text.lower())
     if value is None:
         raise ValueError(f"{name} cannot be '{text}'")

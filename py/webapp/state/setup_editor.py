@@ -8,6 +8,7 @@ counters and clocks, Pux's sideways field) keep what the loaded text had.
 """
 
 from boardgames.grid import parse_turn
+from boardgames.texts import _, ngettext
 
 
 class BoardEditor:
@@ -30,10 +31,16 @@ class BoardEditor:
         fields = text.split() if isinstance(text, str) else []
         count = len(self.game.setup.split())
         if len(fields) != count:
-            names = "board, side to move" + (", then " + " ".join(self.game.setup.split()[2:]) + " (say)"
-                                               if count > 2 else "")
-            raise ValueError(f"a position text of {self.game.name} has {count} fields separated by "
-                             f"spaces ({names}), got {len(fields)}")
+            if count > 2:
+                # TRANSLATORS: {fields} are the position text's other fields, as written in it
+                names = _("board, side to move, then {fields} (say)")
+                names = names.format(fields=" ".join(self.game.setup.split()[2:]))
+            else:
+                names = _("board, side to move")
+            words = ngettext("a position text of {game} has {count} field separated by spaces ({names}), got {got}",
+                             "a position text of {game} has {count} fields separated by spaces ({names}), got {got}",
+                             count)
+            raise ValueError(words.format(game=_(self.game.name), count=count, names=names, got=len(fields)))
         squares = self.board.parse_board(fields[0], self.letters)
         self.turn = parse_turn(fields[1])
         self.extra = fields[2:]
@@ -42,9 +49,9 @@ class BoardEditor:
     def place(self, cell, letter):
         """Put `letter` on `cell`; the same man again, or `letter` None, empties it."""
         if cell not in self.board.names:
-            raise ValueError(f"there is no cell '{cell}' on this board")
+            raise ValueError(_("there is no cell '{cell}' on this board").format(cell=cell))
         if letter is not None and letter not in self.letters:
-            raise ValueError(f"'{letter}' is not a man of {self.game.name}")
+            raise ValueError(_("'{letter}' is not a man of {game}").format(letter=letter, game=_(self.game.name)))
         if letter is None or self.men.get(cell) == letter:
             self.men.pop(cell, None)
         else:

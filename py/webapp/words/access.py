@@ -6,10 +6,11 @@ straight that way, and on the cylinder it wraps round sideways (through the ghos
 files).  The words are what a screen reader hears: a cell's content, a move played.
 """
 
-from boardgames.core import OTHER, SIDE_NAMES
+from boardgames.texts import N_, _, ngettext
 
 STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
-BOARD_WORDS = "Game board: the arrow keys move a cursor, Enter or Space selects and moves"
+# (translated where it is said: _(BOARD_WORDS))
+BOARD_WORDS = N_("Game board: the arrow keys move a cursor, Enter or Space selects and moves")
 
 
 def start_cell(layout, preferred=None):
@@ -55,25 +56,33 @@ def move_cursor(layout, cell, key):
 def man_words(game, men, cell):
     """'e5: white king', 'a1: empty'."""
     man = men.get(cell)
-    return f"{cell}: {game.describe(man) if man else 'empty'}"
+    if man:
+        # TRANSLATORS: what a screen reader says of a cell: "e5: white king"
+        return _("{cell}: {man}").format(cell=cell, man=game.describe(man))
+    # TRANSLATORS: what a screen reader says of a cell with no man on it: "a1: empty"
+    return _("{cell}: empty").format(cell=cell)
 
 
 def cell_words(session, cell):
     """What a screen reader says for the cursor's cell: 'e5: white king, selected'."""
     men = session.men()
     man = men.get(cell)
-    words = man_words(session.game, men, cell)
     if cell == session.selected:
-        words += ", selected"
+        words = _("{cell}: {man}, selected") if man else _("{cell}: empty, selected")
     elif session.selected is not None and cell in session.destinations(session.selected):
-        words += ", can move here" if man is None else ", can capture here"
-    return words
+        words = _("{cell}: empty, can move here") if man is None else _("{cell}: {man}, can capture here")
+    else:
+        return man_words(session.game, men, cell)
+    return words.format(cell=cell, man=session.game.describe(man) if man else "")
 
 
 def listing(names):
     """'e3', 'e3 and f4', 'e3, f4 and g5'."""
     names = list(names)
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    # TRANSLATORS: the end of a list of cells: "e3, f4 and g5" ({cells} is "e3, f4")
+    return _("{cells} and {last}").format(cells=", ".join(names[:-1]), last=names[-1])
 
 
 def move_words(session):
@@ -82,20 +91,26 @@ def move_words(session):
         return ""
     move, captured = session.state.last
     src, dst = session.game.move_cells(move)
-    side = SIDE_NAMES[OTHER[session.state.turn]].capitalize()
-    capture = f", captures {listing(captured)}" if captured else ""
-    return f"{side} {src} to {dst}{capture}."
+    white = session.state.turn == "b"  # (the side that moved)
+    if captured:
+        words = (_("White {start} to {end}, captures {cells}.") if white
+                 else _("Black {start} to {end}, captures {cells}."))
+    else:
+        words = _("White {start} to {end}.") if white else _("Black {start} to {end}.")
+    return words.format(start=src, end=dst, cells=listing(captured) if captured else "")
 
 
 def announcement(session, plies_before):
     """The live region's text after a change, given how many moves were played before
     it: the move just played (or that moves were taken back) and the status, 'Black d1
     to d3, captures e3. White to move.'"""
-    status = f"{session.status()}."
+    # TRANSLATORS: the status ("White to move") as a sentence
+    status = _("{status}.").format(status=session.status())
     plies = len(session.moves)
     if plies > plies_before:
         return f"{move_words(session)} {status}"
     if plies < plies_before:
         taken = plies_before - plies
-        return f"{'A move' if taken == 1 else f'{taken} moves'} taken back. {status}"
+        words = ngettext("A move taken back.", "{count} moves taken back.", taken).format(count=taken)
+        return f"{words} {status}"
     return status

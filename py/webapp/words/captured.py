@@ -1,7 +1,8 @@
 """The men each side has lost, for the panel beside the board: read from a session's
 positions, where each position's `last` names the cells its move captured on."""
 
-from boardgames.core import SIDE_NAMES, side_of
+from boardgames.core import side_of
+from boardgames.texts import _, ngettext
 
 
 def lost_men(game, states):
@@ -27,9 +28,13 @@ def by_kind(game, letters):
 def lost_words(game, side, letters):
     """'White has lost 2 pawns and a piece.' ('White has lost no men.')."""
     counts = by_kind(game, letters)
+    white = side == "w"
     if not counts:
-        return f"{SIDE_NAMES[side].capitalize()} has lost no men."
-    parts = [f"{count} {game.kinds[letter].name}{'s' if count > 1 else ''}" if count > 1
-             else f"a {game.kinds[letter].name}" for letter, count in counts]
-    listing = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"{SIDE_NAMES[side].capitalize()} has lost {listing}."
+        return _("White has lost no men.") if white else _("Black has lost no men.")
+    # TRANSLATORS: {man} is the name of a kind of man (pawn, king); the plural adds an s in English
+    parts = [ngettext("a {man}", "{count} {man}s", count).format(count=count, man=_(game.kinds[letter].name))
+             for letter, count in counts]
+    # TRANSLATORS: the end of a list of men lost: "2 pawns, a rook and a piece" ({men} is "2 pawns, a rook")
+    listing = parts[0] if len(parts) == 1 else _("{men} and {last}").format(men=", ".join(parts[:-1]), last=parts[-1])
+    words = _("White has lost {men}.") if white else _("Black has lost {men}.")
+    return words.format(men=listing)

@@ -9,6 +9,7 @@ that number.  Reading a code replays and checks every move; a changed character,
 of another game or position, or a truncated one is refused with a sentence saying so.
 """
 
+from boardgames.texts import _
 from webapp.state.session import Session
 
 # base64, binascii and zlib are imported where used: the start-up snapshot holds every
@@ -51,27 +52,28 @@ def decode(session: Session, code: str) -> list[str]:
     import base64
     import binascii
     if len(code) % 4 == 1:  # no base64 text is this long
-        raise ValueError("the game's code is cut short")
+        raise ValueError(_("the game's code is cut short"))
     try:
         data = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
     except (binascii.Error, ValueError):
-        raise ValueError("the game's code is damaged (it has letters a link does not)") from None
+        raise ValueError(_("the game's code is damaged (it has letters a link does not)")) from None
     if len(data) < HEADER:
-        raise ValueError("the game's code is cut short")
+        raise ValueError(_("the game's code is cut short"))
     if data[0] != VERSION:
-        raise ValueError(f"the game's code is of another version ({data[0]}) than this page reads ({VERSION})")
+        raise ValueError(_("the game's code is of another version ({version}) than this page reads ({ours})").format(
+            version=data[0], ours=VERSION))
     count = int.from_bytes(data[1:3], "big")
     value = int.from_bytes(data[HEADER:], "big")
     game = session.game
     state = game.new(session.start_fen)
     moves = []
-    for _ in range(count):
+    for _unused in range(count):
         legal = sorted(game.legal(state))
         if not legal:
-            raise ValueError("the game's code goes on after the game ended: it is damaged")
+            raise ValueError(_("the game's code goes on after the game ended: it is damaged"))
         value, index = divmod(value, len(legal))
         moves.append(legal[index])
         state = game.play(state, legal[index])
     if value or _checksum(_key(session), moves) != int.from_bytes(data[3:HEADER], "big"):
-        raise ValueError("the game's code does not check out: it was changed, cut, or is of another game")
+        raise ValueError(_("the game's code does not check out: it was changed, cut, or is of another game"))
     return moves

@@ -12,12 +12,29 @@ code writes the rest of the description back as browsers write it.
 
 import re
 
+from boardgames.texts import N_, _
+
 # base64, binascii, ipaddress, uuid and zlib are imported where used (the start-up snapshot
 # has no room for modules most visits never use).
 
 VERSION = 1
 KINDS = {"host": 1, "answer": 2}
-KIND_WORDS = {"host": "your friend's code", "answer": "your friend's answer code"}
+# What a code of each kind that does not work is told in (words: whole sentences, translated
+# where they are said): (none entered, bad letters, does not check out, another version, the other kind)
+KIND_WORDS = {
+    "host": (N_("enter your friend's code first"),
+             N_("your friend's code has letters no code has: check it was copied whole"),
+             N_("your friend's code does not check out: it is cut short or mistyped"),
+             N_("your friend's code is of another version ({version}) than this page reads ({ours}): "
+                "both of you, reload the page"),
+             N_("that is an answer code, not your friend's code")),
+    "answer": (N_("enter your friend's answer code first"),
+               N_("your friend's answer code has letters no code has: check it was copied whole"),
+               N_("your friend's answer code does not check out: it is cut short or mistyped"),
+               N_("your friend's answer code is of another version ({version}) than this page reads ({ours}): "
+                  "both of you, reload the page"),
+               N_("that is a host's code, not your friend's answer code")),
+}
 SETUP = {"host": "actpass", "answer": "active"}  # the DTLS roles the browsers take
 CANDIDATE = re.compile(r"a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ host", re.I)  # (Firefox writes UDP)
 FAMILIES = {4: 4, 6: 16, 0: 16}  # candidate kind byte: 4 IPv4, 6 IPv6, 0 a .local name (a uuid)
@@ -27,7 +44,7 @@ MAX_CANDIDATES = 8
 def _field(sdp, name):
     found = re.search(rf"^a={name}:(.+?)\s*$", sdp, re.M)
     if found is None:
-        raise ValueError(f"the session description has no {name}")
+        raise ValueError(_("the session description has no {name}").format(name=name))
     return found.group(1)
 
 
@@ -40,7 +57,7 @@ def write_code(sdp: str, kind: str) -> str:
     ufrag, pwd = _field(sdp, "ice-ufrag").encode(), _field(sdp, "ice-pwd").encode()
     algorithm, fingerprint = _field(sdp, "fingerprint").split()
     if algorithm.lower() != "sha-256":
-        raise ValueError(f"the browser's certificate uses {algorithm}, not sha-256")
+        raise ValueError(_("the browser's certificate uses {algorithm}, not sha-256").format(algorithm=algorithm))
     body = bytes([VERSION, KINDS[kind], len(ufrag)]) + ufrag + bytes([len(pwd)]) + pwd
     body += bytes.fromhex(fingerprint.replace(":", ""))
     candidates = []
@@ -52,7 +69,7 @@ def write_code(sdp: str, kind: str) -> str:
             packed = bytes([ip.version]) + ip.packed
         candidates.append(packed + int(port).to_bytes(2, "big"))
     if not candidates:
-        raise ValueError("this device found no network to offer (is it on Wi-Fi?)")
+        raise ValueError(_("this device found no network to offer (is it on Wi-Fi?)"))
     body += bytes([min(len(candidates), MAX_CANDIDATES)]) + b"".join(candidates[:MAX_CANDIDATES])
     body += zlib.crc32(body).to_bytes(4, "big")
     return base64.urlsafe_b64encode(body).rstrip(b"=").decode()
@@ -64,26 +81,24 @@ def read_code(text: str, kind: str) -> str:
     import base64
     import binascii
     import zlib
-    words = KIND_WORDS[kind]
+    empty, letters, broken, version, other = KIND_WORDS[kind]
     code = re.sub(r"\s+", "", text or "")
     if not code:
-        raise ValueError(f"enter {words} first")
+        raise ValueError(_(empty))
     try:
         data = base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
-        raise ValueError(f"{words} has letters no code has: check it was copied whole") from None
+        raise ValueError(_(letters)) from None
     if len(data) < 8 or zlib.crc32(data[:-4]) != int.from_bytes(data[-4:], "big"):
-        raise ValueError(f"{words} does not check out: it is cut short or mistyped")
+        raise ValueError(_(broken))
     if data[0] != VERSION:
-        raise ValueError(f"{words} is of another version ({data[0]}) than this page reads ({VERSION}): "
-                         "both of you, reload the page")
+        raise ValueError(_(version).format(version=data[0], ours=VERSION))
     if data[1] != KINDS[kind]:
-        other = "an answer code" if kind == "host" else "a host's code"
-        raise ValueError(f"that is {other}, not {words}")
+        raise ValueError(_(other))
     try:
         return _description(data[2:-4], kind)
     except (IndexError, ValueError, KeyError):
-        raise ValueError(f"{words} does not check out: it is cut short or mistyped") from None
+        raise ValueError(_(broken)) from None
 
 
 def _description(data, kind):

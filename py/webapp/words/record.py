@@ -32,6 +32,7 @@ from boardgames import GAME_IDS, game_class, game_ids, get_game
 from boardgames.opentafl import RESULTS as OPENTAFL_RESULTS
 from boardgames.opentafl import read_record as read_opentafl
 from boardgames.opentafl import speaks_opentafl, write_record
+from boardgames.texts import ENGLISH, _, language
 
 from webapp.state.lines import Line, count, lines_data, read_lines, walk
 from webapp.state.session import COMPUTER, HUMAN, Session
@@ -62,7 +63,7 @@ def parse_options(game_id, text):
     for item in text.split():
         name, sep, value = item.partition("=")
         if not sep or not name:
-            raise ValueError(f"options are written name=value, not '{item}'")
+            raise ValueError(_("options are written name=value, not '{item}'").format(item=item))
         options[name] = int(value) if value.isdigit() else value
     get_game(game_id, **options)  # ValueError naming a bad option
     return options
@@ -71,16 +72,16 @@ def parse_options(game_id, text):
 def replay(game_id, options, fen, moves, players=None):
     """A session with `moves` played from `fen` (None: the setup)."""
     if game_id not in game_ids():
-        raise ValueError(f"unknown game '{game_id}'")
+        raise ValueError(_("unknown game '{game}'").format(game=game_id))
     try:
         session = Session(game_id, options=options, fen=fen, players=players)
     except ValueError as error:
-        raise ValueError(f"bad start position: {error}") from None
+        raise ValueError(_("bad start position: {error}").format(error=error)) from None
     for number, move in enumerate(moves, start=1):
         try:
             session.play(move)
         except ValueError as error:
-            raise ValueError(f"move {number} ({move}): {error}") from None
+            raise ValueError(_("move {ply} ({move}): {error}").format(ply=number, move=move, error=error)) from None
     return session
 
 
@@ -92,11 +93,18 @@ def game_record(session):
     lines.append(f'[Start "{session.start_fen}"]')
     lines += [f'[{name} "{value}"]' for name, value in session.tags.items()]
     if session.result is not None:
-        lines.append(f'[Result "{session.status()}"]')
+        lines.append(f'[Result "{result_text(session.result)}"]')
     lines.append("")
     line = session.line()
     lines.append(" ".join(([note_text(line, 0)] if 0 in line.shapes else []) + [line_words(line)]))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def result_text(result):
+    """The record's Result (in English whatever the reader's language): 'White wins: ...'."""
+    if result["winner"] is None:
+        return f"Draw: {result['reason']}"
+    return f"{result['winner'].capitalize()} wins: {result['reason']}"
 
 
 def line_words(line):
@@ -111,7 +119,7 @@ def line_words(line):
             words[-1] += ")"
             numbered = True
         else:
-            _, line, ply, _ = step
+            unused, line, ply, rest = step
             number = move_number(ply, numbered)
             move = line.moves[ply - 1 - line.start] + line.glyphs.get(ply, "")
             words += [opening + number, move] if number else [opening + move]
@@ -157,7 +165,7 @@ def parse_opentafl(text, players=None):
         if resigned is not None and session.result is None:
             session.resign(resigned)
         return session
-    raise ValueError(errors[0] if errors else "no game here reads OpenTafl records")
+    raise ValueError(errors[0] if errors else _("no game here reads OpenTafl records"))
 
 
 def note_text(line, ply):
@@ -190,10 +198,10 @@ def parse_record(text, players=None):
 def read_record(text, players=None):
     """(session, how many variations it holds) of a pasted record, as parse_record."""
     if not isinstance(text, str) or not text.strip():
-        raise ValueError("the game record is empty")
+        raise ValueError(_("the game record is empty"))
     if len(text) > MAX_RECORD:
-        raise ValueError(f"the record is {len(text) // 1000} kB: far longer than a game "
-                         f"(at most {MAX_RECORD // 1000} kB)")
+        raise ValueError(_("the record is {size} kB: far longer than a game (at most {most} kB)").format(
+            size=len(text) // 1000, most=MAX_RECORD // 1000))
     if any(line.strip().startswith("dim:") for line in text.splitlines()):
         return parse_opentafl(text, players), 0
     tags, others, body = {}, {}, []
@@ -208,14 +216,16 @@ def read_record(text, players=None):
             if name.lower() not in OWN_TAGS:
                 others[name] = value.replace('"', "'")
         elif line.startswith("[") and not body:
-            raise ValueError(f"line {number}: a header line looks like [Game \"{GAME_IDS[0]}\"]")
+            # TRANSLATORS: {example} is a record's header line, [Game "..."], written as it is
+            raise ValueError(_("line {number}: a header line looks like {example}").format(
+                number=number, example=f'[Game "{GAME_IDS[0]}"]'))
         else:
             body.append(line)
     if "game" not in tags:
-        raise ValueError('the record has no [Game "..."] line')
+        raise ValueError(_("the record has no {example} line").format(example='[Game "..."]'))
     game_id = tags["game"]
     if game_id not in game_ids():
-        raise ValueError(f"unknown game '{game_id}' (known: {', '.join(game_ids())})")
+        raise ValueError(_("unknown game '{game}' (known: {known})").format(game=game_id, known=", ".join(game_ids())))
     options = parse_options(game_id, tags.get("options", ""))
     main = read_moves(" ".join(body))
     session = replay(game_id, options, tags.get("start"), main.moves, players)
@@ -234,7 +244,7 @@ def read_moves(text):
         ply = line.start + len(line.moves)  # the moves played so far on this line
         if token == "(":
             if ply == 0 or line is not main and ply == line.start:
-                raise ValueError("a variation '(' comes after the move it replaces")
+                raise ValueError(_("a variation '(' comes after the move it replaces"))
             # (an alternative to a variation's first move is that variation's sibling)
             holder = open_lines[-2] if line is not main and ply == line.start + 1 else line
             variation = Line(ply - 1, [])
@@ -242,9 +252,9 @@ def read_moves(text):
             open_lines.append(variation)
         elif token == ")":
             if line is main:
-                raise ValueError("a ')' closes no variation")
+                raise ValueError(_("a ')' closes no variation"))
             if not line.moves:
-                raise ValueError("a variation '()' holds no moves")
+                raise ValueError(_("a variation '()' holds no moves"))
             open_lines.pop()
         elif MOVE_NUMBER.match(token) or token.startswith("$") or token in ("*", "1-0", "0-1", "1/2-1/2"):
             continue
@@ -263,7 +273,7 @@ def read_moves(text):
                 line.glyphs[ply + 1] = found.group(2)
             line.moves.append(token)
     if len(open_lines) > 1:
-        raise ValueError("a variation '(' is never closed")
+        raise ValueError(_("a variation '(' is never closed"))
     return main
 
 
@@ -312,7 +322,8 @@ def settings_from_query(params):
                 "embed": params.get("embed") in ("1", "true", "yes")}
     game_id = params.get("game", GAME_IDS[0])
     if game_id not in game_ids():
-        problems.append(f"There is no game '{game_id}' here; showing {get_game(GAME_IDS[0]).name}.")
+        problems.append(_("There is no game '{game}' here; showing {default}.").format(
+            game=game_id, default=_(get_game(GAME_IDS[0]).name)))
         game_id = GAME_IDS[0]
     settings["game"] = game_id
     game = get_game(game_id)
@@ -323,11 +334,16 @@ def settings_from_query(params):
                 settings["options"][name] = int(value)
             else:
                 label, default = game.option_words(name, game.chosen[name])
-                problems.append(f"{game.name} has no {label.lower()} '{value}' "
-                                f"(choose {', '.join(map(str, allowed))}); showing {default}.")
+                option = label.lower() if language() == ENGLISH else _(label)  # ("Board size": "board size")
+                # TRANSLATORS: {option} is an option's label (Board size), {choices} its values (8, 10)
+                words = _("{game} has no {option} '{value}' (choose {choices}); showing {default}.")
+                problems.append(words.format(game=_(game.name), option=option, value=value,
+                                             choices=", ".join(map(str, allowed)), default=default))
     computer = params.get("computer", "none")
     if computer not in COMPUTER_SIDES:
-        problems.append(f"computer must be white, black, both or none; '{computer}' ignored.")
+        # TRANSLATORS: computer is a link's parameter; white, black, both and none its values, written as they are
+        problems.append(_("computer must be white, black, both or none; '{computer}' ignored.").format(
+            computer=computer))
         computer = "none"
     for side in COMPUTER_SIDES[computer]:
         settings["players"][side] = COMPUTER
@@ -335,7 +351,8 @@ def settings_from_query(params):
     if level.isdigit() and int(level) in LEVELS:
         settings["level"] = int(level)
     else:
-        problems.append(f"level must be 1 to 4; '{level}' ignored.")
+        # TRANSLATORS: level is a link's parameter, written as it is
+        problems.append(_("level must be 1 to 4; '{level}' ignored.").format(level=level))
     fen, moves = params.get("fen"), params.get("moves", "").split()
     try:
         if "g" in params:  # a game by link: its moves in a code
@@ -343,26 +360,28 @@ def settings_from_query(params):
         checked = replay(game_id, settings["options"], fen, moves)
         settings["fen"], settings["moves"] = fen, moves
     except ValueError as error:
-        problems.append(f"The link's game could not be set up ({error}); starting a new game.")
+        problems.append(_("The link's game could not be set up ({error}); starting a new game.").format(error=error))
         settings["broken"] = True
     settings["notes"] = {}
     if params.get("notes") and "broken" not in settings:
         try:
             settings["notes"] = read_notes(params["notes"], len(settings["moves"]))
         except ValueError as error:
-            problems.append(f"The link's comments could not be read ({error}); the game is shown without them.")
+            problems.append(_("The link's comments could not be read ({error}); the game is shown without "
+                              "them.").format(error=error))
     settings["lines"] = {}
     if params.get("lines") and "broken" not in settings:
         try:
             settings["lines"] = read_variations(json.loads(params["lines"]), checked)
         except ValueError as error:
-            problems.append(f"The link's variations could not be read ({error}); the game is shown without them.")
+            problems.append(_("The link's variations could not be read ({error}); the game is shown without "
+                              "them.").format(error=error))
     if params.get("friend") in ("w", "b") and "g" in params and "broken" not in settings:
         settings["friend"] = params["friend"]
         settings["friend_id"] = params.get("id")
         if settings["friend_id"] is not None and not re.fullmatch(r"[0-9a-f]{1,16}", settings["friend_id"]):
-            problems.append(f"The link's game id '{settings['friend_id']}' is not one this page makes: "
-                            "the game is played, but not listed among your games by link.")
+            problems.append(_("The link's game id '{id}' is not one this page makes: the game is played, but not "
+                              "listed among your games by link.").format(id=settings["friend_id"]))
             settings["friend_id"] = None
     return settings, problems
 
@@ -382,7 +401,7 @@ def read_notes(text, plies):
     try:
         data = json.loads(text)
     except ValueError:
-        raise ValueError("they are not JSON") from None
+        raise ValueError(_("they are not JSON")) from None
     return notes_table(data, 0, plies)
 
 
@@ -390,17 +409,18 @@ def notes_table(data, first, last):
     """The notes of moves `first` to `last` from {ply: [mark, comment, shapes]} data (a
     link's, a variation's; ply 0 holds only shapes); ValueError saying what is wrong."""
     if not isinstance(data, dict):
-        raise ValueError("they are not a {move: [mark, comment]} table")
+        raise ValueError(_("they are not a {table} table").format(table="{move: [mark, comment]}"))
     comments, glyphs, shapes = {}, {}, {}
     for ply, note in data.items():
         if not (ply.isdigit() and first <= int(ply) <= last):
-            raise ValueError(f"the game has no move {ply}" if not first else f"the variation has no move {ply}")
+            raise ValueError((_("the game has no move {ply}") if not first else _("the variation has no move {ply}"))
+                             .format(ply=ply))
         if not (isinstance(note, list) and len(note) in (2, 3) and all(isinstance(part, str) for part in note[:2])
                 and note[0] in GLYPHS + ("",) and (int(ply) or not any(note[:2]))):
-            raise ValueError(f"move {ply}'s note is not [mark, comment, shapes]")
+            raise ValueError(_("move {ply}'s note is not [mark, comment, shapes]").format(ply=ply))
         drawn = note[2] if len(note) == 3 else []
         if not (isinstance(drawn, list) and all(isinstance(s, str) and SHAPE.fullmatch(s) for s in drawn)):
-            raise ValueError(f"move {ply}'s shapes are not circles (Cd4) and arrows (Ad1d3)")
+            raise ValueError(_("move {ply}'s shapes are not circles (Cd4) and arrows (Ad1d3)").format(ply=ply))
         if note[0]:
             glyphs[int(ply)] = note[0]
         if note[1].strip():
@@ -430,25 +450,25 @@ def restore(payload):
     try:
         data = json.loads(payload)
     except (TypeError, ValueError):
-        raise ValueError("the saved game is not readable") from None
+        raise ValueError(_("the saved game is not readable")) from None
     if not isinstance(data, dict) or data.get("version") != SAVE_VERSION:
-        raise ValueError("the saved game is from another version of the site")
+        raise ValueError(_("the saved game is from another version of the site"))
     try:
         players = {side: data["players"][side] for side in "wb"}
         if not set(players.values()) <= {HUMAN, COMPUTER}:
-            raise ValueError("bad players")
+            raise ValueError(_("bad players"))
         level = data.get("level", 2)
         if level not in LEVELS:
-            raise ValueError("bad level")
+            raise ValueError(_("bad level"))
         moves = data["moves"]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise ValueError("bad moves")
+            raise ValueError(_("bad moves"))
         options = data.get("options") or {}
         if not isinstance(options, dict):
-            raise ValueError("bad options")
+            raise ValueError(_("bad options"))
         session = replay(data["game"], options, data["fen"], moves, players)
     except (KeyError, TypeError, ValueError) as error:
-        raise ValueError(f"the saved game is damaged ({error})") from None
+        raise ValueError(_("the saved game is damaged ({error})").format(error=error)) from None
     if data.get("agreed_draw") is True and session.result is None:
         session.agree_draw()
     session.comments, session.glyphs = (_annotations(data.get(key), len(session.moves), allowed)

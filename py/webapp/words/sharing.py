@@ -11,6 +11,7 @@ from html import escape
 from urllib.parse import urlencode
 
 from boardgames.core import OTHER
+from boardgames.texts import N_, _
 from webapp.state.session import FRIEND, HUMAN
 from webapp.words import friend_link
 from webapp.words.record import computer_param, game_params, replay, restore, settings_from_query, share_query
@@ -20,8 +21,9 @@ SET_ASIDE_KEY = "boardgames.saved.unreadable"  # a saved game that could not be 
 FRIEND_GAMES_KEY = "boardgames.friends"  # localStorage: the visitor's games by link
 LINK_PARAMS = ("game", "fen", "moves", "g")  # a link naming a game wins over the saved one...
 EXERCISE_PARAMS = ("learn", "puzzle")  # ... unless it opens a lesson or a puzzle over it
-NOT_SAVED = ("This browser does not let the page keep your game (storage is refused here, "
-             "as in a page embedded by another site): play on, it just will not come back.")
+# (translated where it is said: _(NOT_SAVED))
+NOT_SAVED = N_("This browser does not let the page keep your game (storage is refused here, "
+               "as in a page embedded by another site): play on, it just will not come back.")
 
 
 def opening(params, saved):
@@ -42,8 +44,8 @@ def opening(params, saved):
             return {"session": session, "level": level, "embed": False, "friend": None, "friend_id": None,
                     "messages": messages, "set_aside": False}
         except ValueError as error:
-            messages.append(f"Your saved game could not be restored ({error}), so a new game "
-                            "begins; the old one is kept aside in this browser.")
+            messages.append(_("Your saved game could not be restored ({error}), so a new game begins; the old one "
+                              "is kept aside in this browser.").format(error=error))
             set_aside = True
     else:
         set_aside = False
@@ -88,13 +90,19 @@ def page_link(base, session, level, embed=False):
 
 def embed_snippet(url):
     """HTML a teacher pastes into a web page to show the board."""
+    # TRANSLATORS: the title of the board shown in another site's page (its screen readers say it)
+    title = escape(_("Board game"))
     return (f'<iframe src="{escape(url)}" width="420" height="480" style="border:0;max-width:100%" '
-            'title="Board game" loading="lazy"></iframe>')
+            f'title="{title}" loading="lazy"></iframe>')
 
 
 def review_words(session, index):
     """The banner over a past position: index is the number of moves played to reach it."""
+    count = len(session.moves)
     if index == 0:
-        return f"Reviewing the start position, before move 1 of {len(session.moves)}"
-    where = " (a variation)" if session.variation_at(index) is not None else ""
-    return f"Reviewing move {index} ({session.moves[index - 1]}) of {len(session.moves)}{where}"
+        return _("Reviewing the start position, before move 1 of {count}").format(count=count)
+    if session.variation_at(index) is not None:
+        words = _("Reviewing move {number} ({move}) of {count} (a variation)")
+    else:
+        words = _("Reviewing move {number} ({move}) of {count}")
+    return words.format(number=index, move=session.moves[index - 1], count=count)

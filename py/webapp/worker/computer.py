@@ -12,6 +12,7 @@ import json
 import sys
 
 from boardgames import GAME_IDS, game_class, game_ids
+from boardgames.texts import N_
 
 from webapp.worker import ai_worker
 from webapp.state.session import COMPUTER
@@ -29,7 +30,7 @@ WORKER_WAIT = 20.0  # seconds a review waits for the worker to come up
 
 # Pause before each move when the computer plays both sides, so watchers can follow.
 SPEEDS = {"fast": 0.0, "normal": 0.8, "slow": 2.0}
-SPEED_NAMES = {"fast": "Fast", "normal": "Normal", "slow": "Slow"}
+SPEED_NAMES = {"fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}  # translated where shown
 
 
 def is_demo(players):
