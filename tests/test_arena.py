@@ -50,7 +50,7 @@ def test_adjudication_by_search(fen, winner):
 
 
 def test_a_game_cut_at_max_plies_is_adjudicated():
-    task = ("vut-7x7", 2, 1, 0, True, 2, "beginner", "1", dict(arena.DEFAULT_NODES), 6)
-    _, score, white_score, plies, _, adjudicated = arena.play_game(task)
+    task = ("vut-7x7", 2, 1, 0, True, 2, "beginner", "1", dict(arena.DEFAULT_NODES), 6, 10.0)
+    _, score, white_score, plies, _, adjudicated, _first_s, _second_s = arena.play_game(task)
     assert plies == 6 and adjudicated
     assert score in (0, 0.5, 1) and white_score == score  # the first player was White

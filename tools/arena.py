@@ -1,4 +1,4 @@
-"""Matches between AI levels (or a random mover) on the registered games.
+"""Matches between AI levels (or a random mover, or OpenSpiel's MCTS) on the registered games.
 
 Each pair plays games in twos from the same opening (a few plies by the Beginner), colours
 swapped, so neither side profits from a lucky opening or from moving first.  Players
@@ -8,6 +8,12 @@ table: wins/draws/losses of the first player, its score with a 95% confidence in
 and the Elo difference that score means.
 
     python3 tools/arena.py --games tablut vut --pairs 2-random 2-1 3-2 --rounds 20
+
+`mcts` is OpenSpiel's MCTS (random rollouts of at most MCTS_ROLLOUT plies, a position
+still going counts as a draw) through the engine contract (tools/openspiel_games.py),
+given --mcts-time times the thinking time its opponent has used per move so far in the
+game (before its opponent's first move, one timed search of the opponent's): it runs as
+many simulations as fit, by its own rate on its previous move.
 """
 
 import argparse
@@ -37,12 +43,17 @@ ADJUDICATION_NODES = 20000
 ADJUDICATION_MARGIN = 300
 
 
+OTHERS = ("random", "mcts")  # players that are not one of our levels
+MCTS_ROLLOUT = 100  # plies
+MCTS_UCT = 2.0
+
+
 def parse_pair(text):
-    """'2-random' -> (2, 'random'); '2-1' -> (2, 1)."""
+    """'2-random' -> (2, 'random'); '2-1' -> (2, 1); '3-mcts' -> (3, 'mcts')."""
     names = text.split("-")
     if len(names) != 2:
-        raise argparse.ArgumentTypeError(f"a pair is like '2-random' or '2-1', not {text!r}")
-    return tuple(name if name == "random" else int(name) for name in names)
+        raise argparse.ArgumentTypeError(f"a pair is like '2-random', '3-mcts' or '2-1', not {text!r}")
+    return tuple(name if name in OTHERS else int(name) for name in names)
 
 
 def parse_nodes(text):
@@ -58,6 +69,37 @@ def choose(game, state, player, nodes, rng):
     if player == "random":
         return rng.choice(game.legal(state))
     return choose_move(game, state, level=player, nodes=nodes[player], seed=rng.randrange(2**31))
+
+
+class MctsPlayer:
+    """OpenSpiel's MCTS on a time budget: `factor` times its opponent's mean seconds per
+    move (`opponent_seconds`, a list the game fills)."""
+
+    def __init__(self, game_id, factor, seed, opponent_seconds):
+        self.game_id, self.factor, self.opponent_seconds = game_id, factor, opponent_seconds
+        self.rng = np.random.RandomState(seed)
+        self.rate = None  # simulations per second, from its last move
+
+    def budget(self, game, state, opponent, nodes, rng):
+        if not self.opponent_seconds:  # the opponent has not moved yet: time one of its searches
+            start = time.perf_counter()
+            choose(game, state, opponent, nodes, rng)
+            self.opponent_seconds.append(time.perf_counter() - start)
+        return self.factor * float(np.mean(self.opponent_seconds))
+
+    def choose(self, game, state, opponent, nodes, rng):
+        from open_spiel.python.algorithms import mcts
+        from openspiel_games import openspiel_state
+        seconds = self.budget(game, state, opponent, nodes, rng)
+        position = openspiel_state(self.game_id, state)
+        simulations = max(2, int(seconds * self.rate)) if self.rate else 10
+        bot = mcts.MCTSBot(position.get_game(), MCTS_UCT, simulations,
+                           mcts.RandomRolloutEvaluator(1, self.rng, max_length=MCTS_ROLLOUT),
+                           random_state=self.rng, solve=True)
+        start = time.perf_counter()
+        action = bot.step(position)
+        self.rate = simulations / max(time.perf_counter() - start, 1e-3)
+        return position.action_to_string(position.current_player(), action)
 
 
 def adjudicate(game, state):
@@ -96,23 +138,36 @@ def play_game(task):
     """One game; returns (task, score of the first player: 1, 0.5 or 0, White's score,
     plies, seconds, adjudicated)."""
     (game_id, first, second, round_number, first_is_white, opening_plies, openings, seed, nodes,
-     max_plies) = task
+     max_plies, mcts_time) = task
     game = get_game(game_id)
     state = opening_position(game, opening_plies, openings, f"{seed}/{game_id}/{round_number}")
     white, black = (first, second) if first_is_white else (second, first)
     rng = random.Random(f"{seed}/{game_id}/{round_number}/{first_is_white}")
+    thought = {"w": [], "b": []}  # seconds per move of each side
+    mcts_players = {side: MctsPlayer(game_id, mcts_time, rng.randrange(2**31), thought[OTHER[side]])
+                    for side, player in (("w", white), ("b", black)) if player == "mcts"}
     start = time.perf_counter()
     plies = 0
     while game.result(state) is None and plies < max_plies:
-        player = white if state.turn == "w" else black
-        state = game.play(state, choose(game, state, player, nodes, rng))
+        side = state.turn
+        player, opponent = (white, black) if side == "w" else (black, white)
+        clock = time.perf_counter()
+        if side in mcts_players:
+            move = mcts_players[side].choose(game, state, opponent, nodes, rng)
+        else:
+            move = choose(game, state, player, nodes, rng)
+        thought[side].append(time.perf_counter() - clock)
+        state = game.play(state, move)
         plies += 1
     adjudicated = game.result(state) is None
     winner = adjudicate(game, state) if adjudicated else game.result(state)["winner"]
     first_side = "white" if first_is_white else "black"
     score = 0.5 if winner is None else float(winner == first_side)
     white_score = 0.5 if winner is None else float(winner == "white")
-    return task, score, white_score, plies, time.perf_counter() - start, adjudicated
+    first_moves = thought["w" if first_is_white else "b"]
+    second_moves = thought["b" if first_is_white else "w"]
+    return (task, score, white_score, plies, time.perf_counter() - start, adjudicated,
+            float(np.mean(first_moves or [0])), float(np.mean(second_moves or [0])))
 
 
 def elo(score):
@@ -138,7 +193,7 @@ def summarize(scores):
 
 
 def player_name(player):
-    return "random" if player == "random" else f"level {player}"
+    return player if player in OTHERS else f"level {player}"
 
 
 def main(argv=None):
@@ -157,20 +212,23 @@ def main(argv=None):
                         help="plies after the opening; a game still on is adjudicated "
                              f"(a {ADJUDICATION_NODES}-node search: {ADJUDICATION_MARGIN / 100:g} "
                              "men ahead wins, else a draw)")
+    parser.add_argument("--mcts-time", type=float, default=10.0,
+                        help="MCTS's thinking time per move, in times its opponent's (default 10)")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
 
     tasks = [(game_id, first, second, r, first_is_white, args.opening, args.openings, args.seed,
-              args.nodes, args.max_plies)
+              args.nodes, args.max_plies, args.mcts_time)
              for game_id in args.games for first, second in args.pairs
              for r in range(args.rounds) for first_is_white in (True, False)]
     results = {}
     start = time.perf_counter()
     with Pool(args.workers) as pool:
-        for done, (task, score, white_score, plies, seconds, adjudicated) in enumerate(
+        for done, (task, score, white_score, plies, seconds, adjudicated, first_s, second_s) in enumerate(
                 pool.imap_unordered(play_game, tasks), 1):
-            results.setdefault(task[:3], []).append((score, white_score, plies, seconds, adjudicated))
+            results.setdefault(task[:3], []).append((score, white_score, plies, seconds, adjudicated,
+                                                      first_s, second_s))
             print(f"{done}/{len(tasks)} {task[0]} {player_name(task[1])} vs {player_name(task[2])}: "
                   f"{score} in {plies} plies{' (adjudicated)' if adjudicated else ''}, "
                   f"{seconds:.0f} s", file=sys.stderr, flush=True)
@@ -180,17 +238,17 @@ def main(argv=None):
           f"{args.max_plies} plies; seed {args.seed}; {len(tasks)} games in {wall:.0f} s on "
           f"{args.workers} workers\n")
     print("| game | A | B | games | A wins | draws | B wins | A score (95% CI) | Elo A-B (95% CI) "
-          "| White's score | plies | adjudicated | s/game |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| White's score | plies | adjudicated | s/game | s/move A, B |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for game_id in args.games:
         for first, second in args.pairs:
             rows = results[(game_id, first, second)]
             wins, draws, losses, mean, low, high = summarize([r[0] for r in rows])
-            white, plies, seconds, adjudicated = np.mean([r[1:] for r in rows], axis=0)
+            white, plies, seconds, adjudicated, first_s, second_s = np.mean([r[1:] for r in rows], axis=0)
             print(f"| {game_id} | {player_name(first)} | {player_name(second)} | {len(rows)} "
                   f"| {wins} | {draws} | {losses} | {mean:.0%} ({low:.0%}-{high:.0%}) "
                   f"| {elo(mean):+.0f} ({elo(low):+.0f} to {elo(high):+.0f}) "
-                  f"| {white:.0%} | {plies:.0f} | {adjudicated:.0%} | {seconds:.1f} |")
+                  f"| {white:.0%} | {plies:.0f} | {adjudicated:.0%} | {seconds:.1f} | {first_s:.2f}, {second_s:.2f} |")
 
 
 if __name__ == "__main__":

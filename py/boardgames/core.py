@@ -339,6 +339,15 @@ class Game(ABC):
         """Static evaluation for the AI, from the side to move's point of view."""
         return 0.0
 
+    # Texel tuning (tools/tune_weights.py): a game whose evaluation is in part a weighted
+    # sum declares the weights as data (feature -> int, White's side; the tool rewrites
+    # them) and `features(state)`, those features' values in `state` (None: a position the
+    # sum does not rate, e.g. one already decided).
+    weights: ClassVar[dict[str, int]] = {}
+
+    def features(self, state: State) -> dict[str, float] | None:
+        return None
+
     def is_noisy(self, state: State, move: str) -> bool:
         """True when `move` changes material (a capture): searched first and in quiescence."""
         return False

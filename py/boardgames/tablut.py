@@ -27,9 +27,16 @@ MOVE_CELLS = {text: (i, j) for paths in PATHS.values() for i, cell_paths in enum
               for path in cell_paths for j, text in path}
 NEIGHBOURS = [tuple(GRID.step(i, d) for d in ORTHOGONAL) for i in range(GRID.size)]
 EMPTIES = [EMPTY * n for n in range(10)]  # a line of n empty cells, to compare slices with
-SWEDE_VALUE, MUSCOVITE_VALUE, ESCAPE_VALUE = 100, 60, 40
 OPEN_LINE_VALUE = (0, 120, 900, 900, 900)  # Black to move: it can block one line, not two
-LANE_VALUE = 12  # per inner row or column free of Muscovites: a lane the king may run
+# The evaluation's weights, White's side (Tablut.evaluate; 100 = a Swede): men, the king's
+# ways to the edge in two moves (at most 4 count), the cells he reaches, his neighbours
+# that hem him (Muscovites, the throne), Muscovites within two cells, and inner lanes free
+# of Muscovites (a lane the king may run).  Written by tools/tune_weights.py:
+# -- weights begin --
+WEIGHTS = {"swedes": 100, "muscovites": -60, "escapes": 40, "reach": 4, "hemmed": -30, "crowd": -10,
+           "free_lanes": 12}
+# -- weights end --
+FEATURES = tuple(WEIGHTS)
 INNER_LANES = range(1, 8)
 WIN_SCORE = 100_000
 
@@ -194,6 +201,37 @@ class Tablut(Game):
         state.facts = cells
         return cells
 
+    weights = WEIGHTS
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.weight_values = tuple(self.weights[name] for name in FEATURES)
+
+    @staticmethod
+    def terms(board, king):
+        """The values of FEATURES with the king on `king`."""
+        file, rank = king % 9, king // 9
+        row, column = board[rank * 9:rank * 9 + 9], board[file::9]
+        reach = escapes = 0
+        for cell, across in king_reach(board, file, rank, row, column):
+            reach += 1
+            escapes += (across[:cell] == EMPTIES[cell]) + (across[cell + 1:] == EMPTIES[8 - cell])
+        hemmed = sum(1 for cell in NEIGHBOURS[king]
+                     if cell is not None and (cell == THRONE or board[cell] == MUSCOVITE))
+        crowd = sum(board[r * 9 + max(file - 2, 0):r * 9 + min(file + 3, 9)].count(MUSCOVITE)
+                    for r in range(max(rank - 2, 0), min(rank + 3, 9)))
+        free_lanes = (sum(MUSCOVITE not in board[r * 9:r * 9 + 9] for r in INNER_LANES)
+                      + sum(MUSCOVITE not in board[f::9] for f in INNER_LANES))
+        return (board.count(SWEDE), board.count(MUSCOVITE), min(escapes, 4), reach, hemmed, crowd, free_lanes)
+
+    def features(self, state):
+        """FEATURES' values (None once the king is taken, or with an open line to the
+        edge: those positions are decided by the search, not by the weights)."""
+        king = state.board.find(KING)
+        if king < 0 or king_open_lines(state.board, king):
+            return None
+        return dict(zip(FEATURES, self.terms(state.board, king)))
+
     def evaluate(self, state):
         """White's chances from the king's freedom and the men, for the side to move.
 
@@ -208,23 +246,9 @@ class Tablut(Game):
         king = board.find(KING)
         if king < 0:
             return -WIN_SCORE if state.turn == WHITE else WIN_SCORE
-        file, rank = king % 9, king // 9
-        row, column = board[rank * 9:rank * 9 + 9], board[file::9]
         lines = king_open_lines(board, king)
         open_lines = len(lines)
-        reach = escapes = 0
-        for cell, across in king_reach(board, file, rank, row, column):
-            reach += 1
-            escapes += (across[:cell] == EMPTIES[cell]) + (across[cell + 1:] == EMPTIES[8 - cell])
-        hemmed = sum(1 for cell in NEIGHBOURS[king]
-                     if cell is not None and (cell == THRONE or board[cell] == MUSCOVITE))
-        crowd = sum(board[r * 9 + max(file - 2, 0):r * 9 + min(file + 3, 9)].count(MUSCOVITE)
-                    for r in range(max(rank - 2, 0), min(rank + 3, 9)))
-        free_lanes = (sum(MUSCOVITE not in board[r * 9:r * 9 + 9] for r in INNER_LANES)
-                      + sum(MUSCOVITE not in board[f::9] for f in INNER_LANES))
-        score = (SWEDE_VALUE * board.count(SWEDE) - MUSCOVITE_VALUE * board.count(MUSCOVITE)
-                 + ESCAPE_VALUE * min(escapes, 4) + 4 * reach - 30 * hemmed - 10 * crowd
-                 + LANE_VALUE * free_lanes)
+        score = sum(w * f for w, f in zip(self.weight_values, self.terms(board, king)))
         if state.turn == WHITE:
             return score + 1000 * open_lines
         if open_lines == 1 and not any(arrivals(board, c, BLACK) for c in lines[0] if c != THRONE):

@@ -1,0 +1,56 @@
+"""Texel tuning (tools/tune_weights.py): the weights a game declares are what its
+evaluation uses, the fit recovers known weights, and the module's table is rewritten."""
+
+import random
+
+import numpy as np
+import pytest
+
+import tune_weights
+from boardgames import GAME_IDS, get_game
+
+TUNABLE = [game_id for game_id in GAME_IDS if get_game(game_id).weights]
+
+
+def test_some_games_declare_weights():
+    assert {"pux", "tablut"} <= set(TUNABLE)
+
+
+@pytest.mark.parametrize("game_id", TUNABLE)
+def test_the_evaluation_is_the_weighted_features_where_they_rate(game_id):
+    game = get_game(game_id)
+    rng = random.Random(game_id)
+    rated = 0
+    for _game in range(6):
+        state = game.new()
+        for _ply in range(80):
+            if game.result(state):
+                break
+            found = game.features(state)
+            if found is not None:
+                rated += 1
+                white = sum(game.weights[name] * value for name, value in found.items())
+                assert game.evaluate(state) == (white if state.turn == "w" else -white)
+            state = game.play(state, rng.choice(sorted(game.legal(state))))
+    assert rated > 50
+
+
+def test_the_fit_finds_the_weights_that_made_the_results():
+    rng = np.random.default_rng(7)
+    x = rng.normal(size=(6000, 3)) * [2.0, 5.0, 10.0]
+    truth, k = np.array([100.0, 40.0, -8.0]), 0.01
+    y = (rng.random(6000) < 1 / (1 + np.exp(-k * (x @ truth)))).astype(float)
+    start = np.array([100.0, 10.0, 0.0])
+    assert tune_weights.fit_k(x, y, truth) == pytest.approx(k, rel=0.2)
+    found = tune_weights.fit_weights(x, y, start, k)
+    assert found[0] == 100
+    assert found[1:] == pytest.approx(truth[1:], rel=0.2, abs=2)
+    assert tune_weights.texel_loss(x, y, found, k) < tune_weights.texel_loss(x, y, start, k)
+
+
+def test_the_table_between_the_markers_is_rewritten():
+    text = 'A = 1\n# -- weights begin --\nWEIGHTS = {"a": 1}\n# -- weights end --\nB = 2\n'
+    rewritten = tune_weights.with_weights(text, {"a": 5, "bb": -3})
+    assert rewritten == 'A = 1\n# -- weights begin --\nWEIGHTS = {"a": 5, "bb": -3}\n# -- weights end --\nB = 2\n'
+    with pytest.raises(ValueError, match="markers"):
+        tune_weights.with_weights("WEIGHTS = {}\n", {"a": 1})

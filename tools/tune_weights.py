@@ -1,0 +1,185 @@
+"""Tune a game's evaluation weights on the computer's own games: Texel's method.
+
+A game opts in by declaring `weights` (feature -> int, White's side) and `features(state)`
+(core.Game).  The tool plays seeded games between Casual-strength searches on a node
+budget (after a few random plies, so the games differ), keeps every quiet position the
+weights rate (no capture or other noisy move for the side to move; `features` not None)
+with the game's result (White wins 1, Black wins 0, a draw 0.5; a game still going at the
+ply cap is left out), and fits the weights w of
+
+    P(White wins) = 1 / (1 + exp(-K * features . w))
+
+to the results by least squares with numpy (Texel's loss), K first fitted to the weights
+as they are, the first weight held (it sets the scale: 100 = a man), and a light pull
+towards the current weights so that few games cannot send a weight wild.  Games with an
+even seed train, odd ones check: the weights are written between the markers in the
+game's module only when they predict the checking games better.  The same seed gives
+the same games and weights.
+
+    python3 tools/tune_weights.py --games tablut              # 160 games, written if better
+    python3 tools/tune_weights.py --games tablut --count 40 --dry-run
+"""
+
+import argparse
+import os
+import random
+import re
+import sys
+from multiprocessing import Pool
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "py"))
+
+from boardgames import GAME_IDS, get_game  # noqa: E402
+from boardgames.ai import Searcher  # noqa: E402
+
+NODES = 1600  # per move: the Casual level on the arena's budgets (tools/arena.py)
+RANDOM_PLIES = 4
+PLY_CAP = 240
+PRIOR = 0.001  # the pull towards the current weights (on the logit per unit of spread)
+STEPS = 3000
+MARKERS = re.compile(r"(# -- weights begin --\n)(.*?)(# -- weights end --\n)", re.S)
+
+
+def tunable(game_id):
+    return bool(get_game(game_id).weights)
+
+
+def play_one(task):
+    """([features of each quiet rated position], the result for White: 1, 0, 0.5; None
+    for a game still going at the ply cap)."""
+    game_id, seed = task
+    game = get_game(game_id)
+    rng = random.Random(seed)
+    state = game.new()
+    rated = []
+    for ply in range(PLY_CAP):
+        if game.result(state) is not None:
+            break
+        if ply < RANDOM_PLIES:
+            move = rng.choice(sorted(game.legal(state)))
+        else:
+            found = game.features(state)
+            if found is not None and not game.noisy_moves(state):
+                rated.append(found)
+            searcher = Searcher(game, state, level=3, seed=seed * 1000 + ply, nodes=NODES)
+            searcher.think()
+            move = searcher.best_move
+        state = game.play(state, move)
+    result = game.result(state)
+    if result is None:
+        return rated, None
+    return rated, 0.5 if result["winner"] is None else float(result["winner"] == "white")
+
+
+def texel_loss(x, y, w, k):
+    return float(np.mean((y - 1 / (1 + np.exp(-k * (x @ w)))) ** 2))
+
+
+K_RANGE = (1e-4, 0.1)
+
+
+def fit_k(x, y, w):
+    """Texel's scaling constant: the K that best predicts the results with weights `w`
+    (at the low end of K_RANGE when the results do not follow the evaluation at all)."""
+    ks = np.geomspace(*K_RANGE, 400)
+    return float(ks[int(np.argmin([texel_loss(x, y, w, k) for k in ks]))])
+
+
+def fit_weights(x, y, w0, k):
+    """Weights (the first held at w0[0]) minimizing Texel's loss plus the pull towards w0,
+    by Adam on each feature's pull on the logit per unit of its spread."""
+    scale = x.std(axis=0) + 1e-9
+    z = x / scale
+    u0 = k * w0 * scale
+    u = u0.copy()
+    free = np.ones_like(u)
+    free[0] = 0
+    m = s = np.zeros_like(u)
+    for step in range(1, STEPS + 1):
+        p = 1 / (1 + np.exp(-(z @ u)))
+        grad = (-2 * ((y - p) * p * (1 - p)) @ z / len(y) + 2 * PRIOR * (u - u0)) * free
+        m = 0.9 * m + 0.1 * grad
+        s = 0.999 * s + 0.001 * grad * grad
+        u = u - 0.01 * (m / (1 - 0.9 ** step)) / (np.sqrt(s / (1 - 0.999 ** step)) + 1e-12)
+    return u / (k * scale)
+
+
+def with_weights(text, weights):
+    """A module's `text` with its WEIGHTS between the markers replaced by `weights`."""
+    items = [f'"{name}": {value}' for name, value in weights.items()]
+    lines, line = [], "WEIGHTS = {"
+    for i, item in enumerate(items):
+        piece = item + ("}" if i == len(items) - 1 else ", ")
+        if len(line) + len(piece) > 100:
+            lines.append(line.rstrip())
+            line = "           "
+        line += piece
+    block = "\n".join(lines + [line]) + "\n"
+    if not MARKERS.search(text):
+        raise ValueError("no '# -- weights begin --' / '# -- weights end --' markers")
+    return MARKERS.sub(lambda m: m.group(1) + block + m.group(3), text, count=1)
+
+
+def write_weights(game, weights):
+    """Rewrite the WEIGHTS in the module that defines the game; returns its path."""
+    path = sys.modules[type(game).__module__].__file__
+    with open(path) as f:
+        text = f.read()
+    with open(path, "w") as f:
+        f.write(with_weights(text, weights))
+    return path
+
+
+def tune(game_id, count, seed, workers, dry_run):
+    game = get_game(game_id)
+    names = list(game.weights)
+    tasks = [(game_id, seed * 10000 + i) for i in range(count)]
+    with Pool(workers) as pool:
+        games = pool.map(play_one, tasks)
+    sets = {True: ([], []), False: ([], [])}  # training?: (features, results)
+    for (rated, outcome), (_, game_seed) in zip(games, tasks):
+        if outcome is not None:
+            features, results = sets[game_seed % 2 == 0]
+            features += [[found[name] for name in names] for found in rated]
+            results += [outcome] * len(rated)
+    (x, y), (x_check, y_check) = ((np.array(f, dtype=float), np.array(r, dtype=float)) for f, r in sets.values())
+    finished = sum(outcome is not None for _, outcome in games)
+    w0 = np.array([game.weights[name] for name in names], dtype=float)
+    k = fit_k(x, y, w0)
+    print(f"{game_id}: {finished} of {count} games finished, White scored {np.mean(y):.0%}; "
+          f"{len(y)} training and {len(y_check)} checking positions; K {k:.5f}")
+    if k <= K_RANGE[0] * 1.01:
+        print("  not tuned: the results do not follow the evaluation (one side wins whatever it says)")
+        return
+    w = np.round(fit_weights(x, y, w0, k)).astype(int)
+    w[0] = int(w0[0])
+    before, after = texel_loss(x_check, y_check, w0, k), texel_loss(x_check, y_check, w, k)
+    print(f"  checking loss {before:.5f} -> {after:.5f}")
+    for name, old, new in zip(names, w0, w):
+        print(f"  {name:>12}: {old:6.0f} -> {new:6d}")
+    if dry_run:
+        return
+    if after < before:
+        print(f"  written into {os.path.relpath(write_weights(game, dict(zip(names, map(int, w)))), ROOT)}")
+    else:
+        print("  not written: the checking games are not predicted better")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", nargs="+", default=[g for g in GAME_IDS if tunable(g)],
+                        choices=[g for g in GAME_IDS if tunable(g)])
+    parser.add_argument("--count", type=int, default=160, help="games per game, half to train, half to check")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--dry-run", action="store_true", help="print the weights, write nothing")
+    args = parser.parse_args(argv)
+    for game_id in args.games:
+        tune(game_id, args.count, args.seed, args.workers, args.dry_run)
+
+
+if __name__ == "__main__":
+    main()
