@@ -24,7 +24,7 @@ from .core import SIDE_NAMES
 # (k, b) per game, fitted by tools/fit_win_chance.py (its output between the markers)
 # fitted slopes: begin
 CURVES = {
-    "pux": (0.010600, -0.5031),
+    "pux": (0.010247, -0.3835),
     "tablut": (0.002408, 1.9269),
     "uos": (0.002962, -0.5638),
     "vault": (0.003776, -0.4982),

@@ -31,6 +31,13 @@ DIRECTIONS = {side: {promoted: {lateral: FORWARD[side] + (LATERAL if lateral els
                      for promoted in (False, True)}
               for side in (WHITE, BLACK)}
 LAST_RANK = {WHITE: 7, BLACK: 0}
+# The evaluation's weights, White's side (Pux.evaluate; 100 = a stone): single stones,
+# double stones, single stones' ranks advanced, move potential.  Written by
+# tools/tune_weights.py:
+# -- weights begin --
+WEIGHTS = {"stones": 100, "doubles": 193, "advance": 10, "potential": 9}
+# -- weights end --
+FEATURES = tuple(WEIGHTS)
 LATERAL_FIELDS = ("-", "w", "b", "wb")
 CAPTURED_ALL_REASONS = {WHITE: N_("White captured all enemy stones"),
                         BLACK: N_("Black captured all enemy stones")}
@@ -323,15 +330,32 @@ class Pux(Game):
     def noisy_moves(self, state):
         return list(self.generate(state, captures_only=True))
 
-    def evaluate(self, state):
-        """Stones (100 each), move potential (strength in numbers) and advancement."""
-        board, side = state.board, state.turn
-        score = 0
+    weights = WEIGHTS
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        self.weight_values = tuple(self.weights[name] for name in FEATURES)
+
+    @staticmethod
+    def terms(board):
+        """FEATURES' values, White's less Black's."""
+        singles = doubles = advance = potential = 0
         for i, man in enumerate(board):
             if man == EMPTY:
                 continue
-            owner = OWNER[man]
-            rank = GRID.rank(i) if owner == WHITE else 7 - GRID.rank(i)
-            value = (200 if man in "Dd" else 100 + 4 * rank) + 3 * move_potential_at(board, i)
-            score += value if owner == side else -value
-        return score
+            sign = 1 if OWNER[man] == WHITE else -1
+            if man in "Dd":
+                doubles += sign
+            else:
+                singles += sign
+                advance += sign * (GRID.rank(i) if sign > 0 else 7 - GRID.rank(i))
+            potential += sign * move_potential_at(board, i)
+        return singles, doubles, advance, potential
+
+    def features(self, state):
+        return dict(zip(FEATURES, self.terms(state.board)))
+
+    def evaluate(self, state):
+        """Stones, move potential (strength in numbers) and advancement, weighted (WEIGHTS)."""
+        score = sum(w * f for w, f in zip(self.weight_values, self.terms(state.board)))
+        return score if state.turn == WHITE else -score
