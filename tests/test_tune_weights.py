@@ -13,7 +13,7 @@ TUNABLE = [game_id for game_id in GAME_IDS if get_game(game_id).weights]
 
 
 def test_some_games_declare_weights():
-    assert {"pux", "tablut"} <= set(TUNABLE)
+    assert {"pux", "tablut", "vault"} <= set(TUNABLE)
 
 
 @pytest.mark.parametrize("game_id", TUNABLE)

@@ -46,6 +46,17 @@ class VaultGeometry:
 
 _GEOMETRY = {}
 
+# The evaluation's weights, the side to move's (Vault.evaluate; 100 = a pawn): pawns,
+# progress toward the goal rank (geometry's table), enemy pawns it could take, and a
+# pawn that could reach the goal rank, each for the side to move and for the other
+# (a threat is worth more to the side about to carry it out).  Written by
+# tools/tune_weights.py:
+# -- weights begin --
+WEIGHTS = {"pawns": 100, "progress": 1, "threats_to_move": 30, "threats_waiting": 10, "goal_to_move": 60,
+           "goal_waiting": 20}
+# -- weights end --
+FEATURES = tuple(WEIGHTS)
+
 
 def geometry(size):
     if size not in _GEOMETRY:
@@ -102,6 +113,7 @@ class Vault(Game):
             raise ValueError(_("vault: size must be one of {sizes}, not {size}").format(
                 sizes=", ".join(map(str, SIZES)), size=repr(size)))
         super().__init__(size=size)
+        self.weight_values = tuple(self.weights[name] for name in FEATURES)
         self.size = size
         self.geo = geometry(size)
         self.grid = self.geo.grid
@@ -218,18 +230,30 @@ class Vault(Game):
         return [geo.text[a][t] for a in own for t in (geo.landing[a][b] for b in own)
                 if t >= 0 and board[t] == enemy]
 
-    def evaluate(self, state):
-        """Material, progress toward the goal rank, capture threats and goal-rank reach."""
-        board, side = state.board, state.turn
-        return self._side_score(board, side, True) - self._side_score(board, OTHER[side], False)
+    weights = WEIGHTS
 
-    def _side_score(self, board, side, to_move):
+    def evaluate(self, state):
+        """Material, progress toward the goal rank, capture threats and goal-rank reach,
+        weighted (WEIGHTS)."""
+        return sum(w * f for w, f in zip(self.weight_values, self.terms(state.board, state.turn)))
+
+    def features(self, state):
+        """FEATURES' values from White's side (the evaluation's terms are the mover's)."""
+        sign = 1 if state.turn == WHITE else -1
+        return {name: sign * value for name, value in zip(FEATURES, self.terms(state.board, state.turn))}
+
+    def terms(self, board, side):
+        """FEATURES' values for `side` to move."""
+        mover, waiting = self._side_terms(board, side), self._side_terms(board, OTHER[side])
+        return (mover[0] - waiting[0], mover[1] - waiting[1], mover[2], -waiting[2], mover[3], -waiting[3])
+
+    def _side_terms(self, board, side):
+        """(pawns, progress, enemy pawns it could take, 1 if a pawn could reach the goal)."""
         geo = self.geo
         pawn, enemy = PAWN[side], PAWN[OTHER[side]]
         own = pawn_cells(board, pawn)
         progress = geo.progress[side]
         goal = geo.goal[side]
-        score = 100 * len(own) + sum(progress[i] for i in own)
         targets = set()
         reaches_goal = False
         for a in own:
@@ -241,8 +265,4 @@ class Vault(Game):
                         targets.add(t)
                     reaches_goal = reaches_goal or t in goal
             reaches_goal = reaches_goal or any(t in goal and board[t] == EMPTY for t in geo.neighbours[a])
-        # A threat is worth more to the side about to carry it out.
-        score += (30 if to_move else 10) * len(targets)
-        if reaches_goal:
-            score += 60 if to_move else 20
-        return score
+        return len(own), sum(progress[i] for i in own), len(targets), int(reaches_goal)
