@@ -39,31 +39,45 @@ PRIOR = 20.0  # pseudo-games' weight of the prior
 K_RANGE = (0.0005, 0.05)
 
 
-def play_one(task):
-    """(White's scores at each position, the result for White: 1, 0 or 0.5 for a draw;
-    None for a game still going at the ply cap, whose result nobody knows)."""
-    game_id, seed = task
+def casual_game(game_id, seed, look, scored=False):
+    """One seeded game between Casual-strength searches after RANDOM_PLIES random plies:
+    (what `look(game, state, searcher)` found at each searched position, None answers left
+    out; the result for White: 1, 0 or 0.5 for a draw, None for a game still going at the
+    ply cap, whose result nobody knows).  tools/tune_weights.py plays its games so too."""
     game = get_game(game_id)
     rng = random.Random(seed)
     state = game.new()
-    scores = []
+    found = []
     for ply in range(PLY_CAP):
         if game.result(state) is not None:
             break
         if ply < RANDOM_PLIES:
             move = rng.choice(sorted(game.legal(state)))
         else:
-            searcher = Searcher(game, state, level=3, seed=seed * 1000 + ply, nodes=NODES, scored=True)
+            searcher = Searcher(game, state, level=3, seed=seed * 1000 + ply, nodes=NODES, scored=scored)
             searcher.think()
-            if abs(searcher.score) < WIN_BOUND:
-                scores.append(searcher.score if state.turn == "w" else -searcher.score)
+            seen = look(game, state, searcher)
+            if seen is not None:
+                found.append(seen)
             move = searcher.best_move
         state = game.play(state, move)
     result = game.result(state)
     if result is None:
-        return scores, None
-    outcome = 0.5 if result["winner"] is None else float(result["winner"] == "white")
-    return scores, outcome
+        return found, None
+    return found, 0.5 if result["winner"] is None else float(result["winner"] == "white")
+
+
+def white_score(game, state, searcher):
+    """The search's score from White's side; None for a forced win, which no curve rates."""
+    if abs(searcher.score) >= WIN_BOUND:
+        return None
+    return searcher.score if state.turn == "w" else -searcher.score
+
+
+def play_one(task):
+    """(White's scores at each position, the game's result for White)."""
+    game_id, seed = task
+    return casual_game(game_id, seed, white_score, scored=True)
 
 
 def fit_curve(scores, outcomes):

@@ -22,7 +22,6 @@ the same games and weights.
 
 import argparse
 import os
-import random
 import re
 import sys
 from multiprocessing import Pool
@@ -33,11 +32,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
 from boardgames import GAME_IDS, get_game  # noqa: E402
-from boardgames.ai import Searcher  # noqa: E402
+from fit_win_chance import casual_game  # noqa: E402  (Casual-strength games, as for the curves)
 
-NODES = 1600  # per move: the Casual level on the arena's budgets (tools/arena.py)
-RANDOM_PLIES = 4
-PLY_CAP = 240
 PRIOR = 0.001  # the pull towards the current weights (on the logit per unit of spread)
 STEPS = 3000
 MARKERS = re.compile(r"(# -- weights begin --\n)(.*?)(# -- weights end --\n)", re.S)
@@ -47,31 +43,16 @@ def tunable(game_id):
     return bool(get_game(game_id).weights)
 
 
+def quiet_features(game, state, searcher):
+    """The features of a position the weights rate and no capture disturbs, else None."""
+    found = game.features(state)
+    return found if found is not None and not game.noisy_moves(state) else None
+
+
 def play_one(task):
-    """([features of each quiet rated position], the result for White: 1, 0, 0.5; None
-    for a game still going at the ply cap)."""
+    """([features of each quiet rated position], the game's result for White)."""
     game_id, seed = task
-    game = get_game(game_id)
-    rng = random.Random(seed)
-    state = game.new()
-    rated = []
-    for ply in range(PLY_CAP):
-        if game.result(state) is not None:
-            break
-        if ply < RANDOM_PLIES:
-            move = rng.choice(sorted(game.legal(state)))
-        else:
-            found = game.features(state)
-            if found is not None and not game.noisy_moves(state):
-                rated.append(found)
-            searcher = Searcher(game, state, level=3, seed=seed * 1000 + ply, nodes=NODES)
-            searcher.think()
-            move = searcher.best_move
-        state = game.play(state, move)
-    result = game.result(state)
-    if result is None:
-        return rated, None
-    return rated, 0.5 if result["winner"] is None else float(result["winner"] == "white")
+    return casual_game(game_id, seed, quiet_features)
 
 
 def texel_loss(x, y, w, k):
