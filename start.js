@@ -99,9 +99,7 @@
     showIn("en");
     return null;
   });
-  // `text` (marked for tools/i18n.py) in the reader's language, {name}s filled from `values`.
-  const t = (text, values = {}) => (texts[text] || text).replace(/\{(\w+)\}/g,
-    (all, name) => (name in values ? String(values[name]) : all));
+  const t = (text) => texts[text] || text;  // `text` (marked for tools/i18n.py) in the reader's language
   const TRANSLATED_ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"];
   // index.html's own words and what prefill() wrote, each a text of the catalogue.
   function translatePage() {
@@ -343,7 +341,8 @@
     shownValue = Math.max(shownValue, stage ? stage[0] : 0, from + (to - from) * share);  // never back
     byId("loading-bar").value = shownValue;
     const words = t(stage ? stage[1] : share >= 1 ? N_("Starting Python") : N_("Downloading the game engine"));
-    const kept = queued.length ? ` (your ${queued.length === 1 ? "click is" : "clicks are"} kept)` : "";
+    let kept = "";
+    if (queued.length) kept = " " + (queued.length === 1 ? t("(your click is kept)") : t("(your clicks are kept)"));
     if (words + kept !== shownText) {  // a screen reader hears each stage once
       shownText = words + kept;
       byId("loading-text").textContent = `${words}\u2026${kept}`;
