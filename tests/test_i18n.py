@@ -11,7 +11,7 @@ from boardgames import GAME_IDS, get_game, lessons, texts
 
 i18n.load_babel()
 TEMPLATE = i18n.extract()
-MARKED = {m.id if isinstance(m.id, str) else m.id[0] for m in TEMPLATE if m.id}
+MARKED = {i18n.message_key(m) for m in TEMPLATE if m.id}
 VENDORED = os.path.join(i18n.ROOT, "vendor", "locale")
 
 

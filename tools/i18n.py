@@ -170,13 +170,19 @@ def placeholders(text):
     return sorted(PLACEHOLDER.findall(text))
 
 
-def problems():
-    """What keeps the catalogues from shipping: a template older than the sources, an
-    entry missing, untranslated, fuzzy or stale, placeholders not those of the English."""
+def message_key(message):
+    """A catalogue entry's English text (a plural entry's singular)."""
+    return message.id if isinstance(message.id, str) else message.id[0]
+
+
+def problems(template=None):
+    """What keeps the catalogues from shipping: a template older than the sources (the
+    extracted `template`), an entry missing, untranslated, fuzzy or stale, placeholders
+    not those of the English."""
     found = []
-    template = extract()
-    current = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
-    written = {m.id if isinstance(m.id, str) else m.id[0] for m in read(TEMPLATE, None) if m.id} \
+    template = template or extract()
+    current = {message_key(m) for m in template if m.id}
+    written = {message_key(m) for m in read(TEMPLATE, None) if m.id} \
         if os.path.exists(TEMPLATE) else set()
     if current != written:
         found.append(f"locale/messages.pot is not what the sources mark ({len(current - written)} new, "
@@ -193,7 +199,7 @@ def problems():
         for message in catalog:
             if not message.id:
                 continue
-            key = message.id if isinstance(message.id, str) else message.id[0]
+            key = message_key(message)
             ids.add(key)
             english = message.id if isinstance(message.id, str) else message.id
             strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
@@ -253,12 +259,12 @@ def compile_all(destination):
     """vendor/locale/<language>.mo and .json for every language and the pseudo-language;
     exits with the problems when a catalogue is not ready to ship."""
     from babel.messages.mofile import write_mo
-    found = problems()
+    template = extract()
+    found = problems(template)
     if found:
         sys.exit("i18n: the translations are not ready:\n  " + "\n  ".join(found[:40])
                  + (f"\n  ... and {len(found) - 40} more" if len(found) > 40 else ""))
     os.makedirs(destination, exist_ok=True)
-    template = extract()
     catalogs = {language: read(os.path.join(LOCALE, f"{language}.po"), language)
                 for language in LANGUAGES if language != ENGLISH}
     catalogs[PSEUDO] = pseudo_catalog(template)
