@@ -156,6 +156,7 @@ class Game(ABC):
 
     def __init__(self, **options: Any):
         self.chosen = dict(options)
+        self.weight_values = tuple(self.weights.values())  # in the order of `features`
 
     # -- the public contract -------------------------------------------------------
     def new(self, fen: str | None = None) -> State:
@@ -342,7 +343,7 @@ class Game(ABC):
     # Texel tuning (tools/tune_weights.py): a game whose evaluation is in part a weighted
     # sum declares the weights as data (feature -> int, White's side; the tool rewrites
     # them) and `features(state)`, those features' values in `state` (None: a position the
-    # sum does not rate, e.g. one already decided).
+    # sum does not rate, e.g. one already decided); `weight_values` are the weights in order.
     weights: ClassVar[dict[str, int]] = {}
 
     def features(self, state: State) -> dict[str, float] | None:

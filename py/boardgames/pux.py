@@ -332,10 +332,6 @@ class Pux(Game):
 
     weights = WEIGHTS
 
-    def __init__(self, **options):
-        super().__init__(**options)
-        self.weight_values = tuple(self.weights[name] for name in FEATURES)
-
     @staticmethod
     def terms(board):
         """FEATURES' values, White's less Black's."""

@@ -203,10 +203,6 @@ class Tablut(Game):
 
     weights = WEIGHTS
 
-    def __init__(self, **options):
-        super().__init__(**options)
-        self.weight_values = tuple(self.weights[name] for name in FEATURES)
-
     @staticmethod
     def terms(board, king):
         """The values of FEATURES with the king on `king`."""

@@ -113,7 +113,6 @@ class Vault(Game):
             raise ValueError(_("vault: size must be one of {sizes}, not {size}").format(
                 sizes=", ".join(map(str, SIZES)), size=repr(size)))
         super().__init__(size=size)
-        self.weight_values = tuple(self.weights[name] for name in FEATURES)
         self.size = size
         self.geo = geometry(size)
         self.grid = self.geo.grid
