@@ -13,20 +13,22 @@
 //             (3.5 MB instead of 9.6 MB): a first visit waits for bytes, not CPU;
 //   plain     Pyodide's own start: when the fast files are missing or for another
 //             runtime, and after anything went wrong on another way.
+// Whichever way, the wasm is fetched in one form only (see PLAIN_WASM_RATE).
 //
 // A context refused storage (a cross-site frame: a class page embedding a game) takes the
 // same ways through the browser's HTTP cache, which still serves it: it always takes the
-// gzipped wasm, and the snapshot when the link is fast, so a returning reader, whose
-// gzipped wasm comes from that cache at once, restores the snapshot from there too.  (It
-// cannot ask that cache what it holds without an error on the console, and keeps no
-// unzipped copy.)
+// gzipped wasm (that cache keeps it for the next visit; the plain one it did not), and a
+// returning reader's stdlib comes from that cache at once, so the link measures fast and
+// the snapshot is restored from there too.  (It cannot ask that cache what it holds without an error on
+// the console, and keeps no unzipped copy.)
 //
 // The snapshot is used only when its SHA-256 is the manifest's, the stdlib zip is the one it
 // was made over, and every source file it imported is, byte for byte, the one served now
 // (a snapshot of other sources would run stale code).  After a restore `random` is reseeded
 // and nothing of the build machine shows.  Whatever fails falls back to a plain start with a
 // line on the console and nothing on screen.  Once the board is ready the service worker
-// precaches the snapshot and the plain wasm, so every later visit restores from the cache.
+// keeps what this visit fetched (the wasm in the form it came in) and the snapshot, so
+// every later visit restores from the cache.
 // PyScript's [files] (listed in the manifest) are fetched as soon as the plan is made, and
 // answered from memory when PyScript asks for them once Python is up.
 //
@@ -48,16 +50,19 @@ const inPage = typeof document !== "undefined";  // else: the AI worker
 // later starts skip unzipping it (0.3-0.7 s).
 const UNPACKED_CACHE = "python-snapshot-";
 
-// A first visit (no snapshot cached) measures its link on the first PROBE_BYTES of the
-// gzipped wasm it needs anyway; above SNAPSHOT_RATE (bytes/s) it takes the snapshot too: its
-// 7 MB cost less than the CPU they save (about 2 s on a slow machine).  Above PLAIN_WASM_RATE
-// (a local network) it drops the gzipped wasm for the plain one: its 6 MB more cost less
-// than unzipping on the page's thread, and the browser compiles it as it streams in.  An AI
-// worker never downloads the snapshot: it starts once the board is ready, usually after the
-// service worker has cached it, and until then the page's thread plays for the computer.
-const PROBE_BYTES = 256 * 1024;
+// A first visit (no snapshot cached) measures its link on the stdlib zip it needs on every
+// way (the browser's own timing of its bytes: reading them here waits for this thread,
+// which is busy then, so a loopback measures 9-100 MB/s).  Above SNAPSHOT_RATE (bytes/s)
+// it takes the snapshot too: its 6 MB cost less than the CPU they save (about 2 s on a slow
+// machine).  It fetches Pyodide's wasm in one form only: the plain one where the server
+// compresses it anyway (a HEAD request tells) or above PLAIN_WASM_RATE (its 6 MB more cost
+// under 0.8 s once, and the browser compiles it as it streams in and caches the compiled
+// code for every later visit, which the gzipped one, unzipped here, never gets), else the
+// gzipped one.  An AI worker never downloads the snapshot: it starts once the board is
+// ready, usually after the service worker has cached it, and until then the page's thread
+// plays for the computer.
 const SNAPSHOT_RATE = 4e6;
-const PLAIN_WASM_RATE = 40e6;
+const PLAIN_WASM_RATE = 8e6;
 
 // After a restore: what the snapshot kept from the build must not show.  `random` gets
 // fresh entropy (else every load plays the same computer games), the environment variables
@@ -122,9 +127,13 @@ export async function loadPyodide(options = {}) {
 async function planStart() {
   const storage = await storageAllowed();
   const fromCache = storage ? fromServiceWorkerCache : async () => null;
-  // Needed on both fast ways: asked for at once, beside the manifest and the link probe.
-  const stdlibResponse = cachedOrFetched(STDLIB, fromCache);
-  stdlibResponse.catch(() => {});
+  // Needed on every fast way: asked for at once, beside the manifest; a first visit
+  // measures its link on the stdlib's first bytes.
+  const cachedStdlib = await fromCache(STDLIB);
+  const stdlibDownload = cachedStdlib ? null : download(STDLIB);
+  const stdlibBytes = cachedStdlib ? cachedStdlib.arrayBuffer() : stdlibDownload.bytes;
+  stdlibBytes.catch(() => {});
+  const compressed = stdlibDownload && storage ? compressedByServer(WASM) : Promise.resolve(false);
   const lock = cachedOrFetched(LOCK, fromCache).then((response) => response.json());
   lock.catch(() => {});  // failures show in loadPyodide, never as unhandled rejections
   const manifestURL = new URL("manifest.json", FAST);
@@ -140,16 +149,24 @@ async function planStart() {
     return [new URL(path, SITE).href, bytes];
   }));
   const snapshotURL = new URL(manifest.snapshot.file, FAST);
+  const gzippedWasmURL = new URL(manifest.wasm.file, FAST);
   const unpackedCache = UNPACKED_CACHE + manifest.snapshot.sha256.slice(0, 16);
   const unpackedKey = `${snapshotURL.href}?unpacked`;
-  const [cachedWasm, cachedSnapshot, unpacked] = await Promise.all([
-    fromCache(WASM), fromCache(snapshotURL), storage && caches.match(unpackedKey, { cacheName: unpackedCache })]);
-  let wasm = cachedWasm ? null : download(new URL(manifest.wasm.file, FAST), manifest.wasm);
+  const [cachedWasm, cachedGzippedWasm, cachedSnapshot, unpacked] = await Promise.all([
+    fromCache(WASM), fromCache(gzippedWasmURL), fromCache(snapshotURL),
+    storage && caches.match(unpackedKey, { cacheName: unpackedCache })]);
   // (`boardgamesLinkRate`, set before this module runs, stands in for the measurement: tests
   // that need a first visit's way to be the fast link's set it, whatever the machine's load)
-  const rate = cachedSnapshot || unpacked || !wasm || !inPage ? null : globalThis.boardgamesLinkRate ?? await wasm.rate;
-  if (rate > PLAIN_WASM_RATE && storage) wasm = null;  // the rest of it comes in a moment, unused
-  const stdlibBlob = await (await stdlibResponse).blob();
+  const rate = cachedSnapshot || unpacked || !stdlibDownload || !inPage ? null
+    : globalThis.boardgamesLinkRate ?? await stdlibDownload.rate;
+  // Which form of the wasm: the one the service worker kept; else the plain one where it
+  // costs no more bytes or time; else the gzipped one (and always where storage is
+  // refused: the HTTP cache keeps that one for a returning visit, not the plain one).
+  let wasm = null;
+  if (!cachedWasm && (cachedGzippedWasm || !storage || !(rate > PLAIN_WASM_RATE || await compressed))) {
+    wasm = download(gzippedWasmURL, manifest.wasm);
+  }
+  const stdlibBlob = new Blob([await stdlibBytes]);
   const stdlib = URL.createObjectURL(stdlibBlob);
   if (!cachedSnapshot && !unpacked && !(rate > SNAPSHOT_RATE)) {
     return { how: "lean", stdlib, lock, wasm, rate, files, reason: "no snapshot cached, and not worth its bytes here" };
@@ -276,34 +293,43 @@ async function cachedOrFetched(url, fromCache) {
   return response;
 }
 
-/** Start downloading `url` (the manifest's entry `file`): {bytes: promise of its checked
- * bytes, rate: promise of the bytes/s it comes at, known after PROBE_BYTES or at its end}. */
-function download(url, file) {
+/** Start downloading `url` (the manifest's entry `file`, whose SHA-256 it checks, or null):
+ * {bytes: promise of its bytes, rate: promise of the bytes/s it came at}. */
+function download(url, file = null) {
   let settleRate;
   const rate = new Promise((resolve) => { settleRate = resolve; });
+  const name = file ? file.file : String(url);
   const bytes = (async () => {
+    const began = performance.now();
     const response = await fetch(url);
-    if (!response.ok) throw new Error(`${file.file}: HTTP ${response.status}`);
-    const reader = response.body.getReader();
-    const chunks = [];
-    let size = 0;
-    let first = null;  // when the first bytes came: the rate leaves the latency out
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      chunks.push(chunk.value);
-      size += chunk.value.length;
-      first ??= { at: performance.now(), size };
-      if (size - first.size >= PROBE_BYTES) settleRate(measured(first, size));
-    }
-    settleRate(first ? measured(first, size) : 0);
-    return checked(new Response(new Blob(chunks)), file);
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    const firstByte = performance.now();
+    const data = await response.arrayBuffer();
+    settleRate(linkRate(response.url, data.byteLength, began, firstByte));
+    return file ? checked(new Response(data), file) : data;
   })();
   bytes.catch(() => settleRate(0));
   return { bytes, rate };
 }
 
-function measured(first, size) {
-  const seconds = (performance.now() - first.at) / 1000;
-  return seconds > 0 ? (size - first.size) / seconds : Infinity;
+/** Bytes/s a download of `size` bytes came at, from its first byte to its last, leaving the
+ * latency out: the browser's own resource timing where it has it, else this thread's. */
+function linkRate(url, size, began, firstByte) {
+  const timing = performance.getEntriesByName(url).filter((entry) => entry.startTime >= began - 1).pop();
+  const [from, to, bytes] = timing && timing.responseEnd > timing.responseStart
+    ? [timing.responseStart, timing.responseEnd, timing.encodedBodySize || size] : [firstByte, performance.now(), size];
+  return to > from ? bytes / ((to - from) / 1000) : Infinity;
+}
+
+/** Whether the server sends `url` compressed (then its plain form costs no more bytes). */
+async function compressedByServer(url) {
+  try {
+    const response = await fetch(url, { method: "HEAD" });
+    await response.arrayBuffer();  // (none: read, else the browser counts the request aborted)
+    return /gzip|br|zstd|deflate/.test(response.headers.get("Content-Encoding") || "");
+  } catch {
+    return false;
+  }
 }
 
 /** The bytes of `response` (or a promise of it), if their SHA-256 is `file.sha256`. */

@@ -7,17 +7,40 @@ importScripts("./precache.js");
 
 const CACHE = self.PRECACHE.cache;
 const PREFIX = "boardgames-";
-const KEPT = new Set(self.PRECACHE.files.map((path) => new URL(path, self.location).href));
+const EITHER = self.PRECACHE.either;  // the wasm's forms: one is kept
+const KEPT = new Set([...self.PRECACHE.files, ...EITHER].map((path) => new URL(path, self.location).href));
 const PAGE = new URL("./index.html", self.location).href;
 
+// "no-cache": revalidate with the server (a 304 where the visit fetched the file already),
+// never copy a stale HTTP-cache entry.
+const revalidated = (path) => new Request(path, { cache: "no-cache" });
+
+/** The first of `paths` the visit fetched (the browser's HTTP cache holds it), else the
+ * first: the wasm in the form it came in, never downloaded in the other. */
+async function fetchedOne(paths) {
+  for (const path of paths) {
+    try {
+      const held = await fetch(path, { cache: "only-if-cached", mode: "same-origin" });
+      if (held.ok) return path;
+    } catch {
+      // not in the HTTP cache
+    }
+  }
+  return paths[0];
+}
+
 self.addEventListener("install", (event) => {
-  // "no-cache": revalidate with the server, never copy a stale HTTP-cache entry.
-  const requests = self.PRECACHE.files.map((path) => new Request(path, { cache: "no-cache" }));
-  event.waitUntil(
-    caches.open(CACHE)
-      .then((cache) => cache.addAll(requests))
-      .catch((error) => caches.delete(CACHE).then(() => { throw error; }))
-      .then(() => self.skipWaiting()));
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    try {
+      const wasm = EITHER.length ? [await fetchedOne(EITHER)] : [];
+      await cache.addAll([...self.PRECACHE.files, ...wasm].map(revalidated));
+    } catch (error) {
+      await caches.delete(CACHE);
+      throw error;
+    }
+    await self.skipWaiting();
+  })());
 });
 
 // A new version takes over at once (skipWaiting), so the next load gets it.  No

@@ -34,9 +34,14 @@ def test_precache_lists_the_page_its_configs_python_files_and_the_runtime(site):
         "vendor/pyscript/core-ABC.js", "vendor/pyscript/core.js", "worker.toml"]
 
 
-def test_the_site_also_holds_what_only_a_first_visit_fetches(site):
+def test_the_wasm_is_kept_in_one_of_its_two_forms_the_plain_one_first(site):
     only_site = set(build_sw.site_files(str(site))) - set(build_sw.precache_files(str(site)))
     assert only_site == {"vendor/fast/pyodide.asm-4567.wasm.gz"}
+    assert build_sw.wasm_forms(str(site)) == ["vendor/pyodide/pyodide.asm.wasm", "vendor/fast/pyodide.asm-4567.wasm.gz"]
+    text = build_sw.render(str(site))
+    data = json.loads(text[text.index("{"):text.rindex("}") + 1])
+    assert data["either"] == ["./vendor/pyodide/pyodide.asm.wasm", "./vendor/fast/pyodide.asm-4567.wasm.gz"]
+    assert not set(data["either"]) & set(data["files"])
 
 
 def test_without_fast_start_files_the_rest_is_precached(site):
@@ -45,11 +50,12 @@ def test_without_fast_start_files_the_rest_is_precached(site):
     os.rmdir(site / "vendor/fast")
     assert not [name for name in build_sw.precache_files(str(site)) if "fast" in name]
     assert "vendor/pyodide/pyodide.asm.wasm" in build_sw.precache_files(str(site))
+    assert build_sw.wasm_forms(str(site)) == ["vendor/pyodide/pyodide.asm.wasm"]
 
 
 @pytest.mark.parametrize("name", ["py/boardgames/core.py", "vendor/pyodide/pyodide.asm.wasm",
                                   "index.html", "worker.toml", "icons/icon-192.png", "interpreter.mjs",
-                                  "vendor/fast/snapshot-0123.gz"])
+                                  "vendor/fast/snapshot-0123.gz", "vendor/fast/pyodide.asm-4567.wasm.gz"])
 def test_any_change_to_a_precached_file_makes_a_new_cache(site, name):
     before = build_sw.render(str(site))
     assert build_sw.render(str(site)) == before  # same bytes, same name
@@ -77,7 +83,7 @@ def test_written_file_is_what_the_service_worker_imports(site):
     build_sw.write(str(site))
     text = (site / build_sw.OUTPUT).read_text()
     data = json.loads(text[text.index("{"):text.rindex("}") + 1])
-    assert data["files"][0] == "./icons/icon-192.png" and len(data["files"]) == 17
+    assert data["files"][0] == "./icons/icon-192.png" and len(data["files"]) == 16 and len(data["either"]) == 2
     with open(os.path.join(ROOT, "sw.js")) as f:
         worker = f.read()
     assert f'importScripts("./{build_sw.OUTPUT}")' in worker

@@ -85,10 +85,10 @@ def test_the_site_holds_exactly_what_the_page_needs(tmp_path):
     assert sorted(set(files) - set(previews)) == sorted(
         build_sw.site_files(str(root)) + ["precache.js", "sw.js"])
     text = (site / "precache.js").read_text()
-    kept = json.loads(text[text.index("{"):text.rindex("}") + 1])["files"]
-    assert sorted(kept) == sorted(f"./{path}" for path in build_sw.precache_files(str(site)))
-    first_visit_only = set(files) - {path.removeprefix("./") for path in kept} - {"precache.js", "sw.js"}
-    assert all(build_sw.FIRST_VISIT_ONLY.search(path) for path in first_visit_only)
+    data = json.loads(text[text.index("{"):text.rindex("}") + 1])
+    kept = data["files"] + data["either"]
+    assert sorted(kept) == sorted(f"./{path}" for path in build_sw.precache_files(str(site)) + build_sw.wasm_forms(str(site))[1:])
+    assert set(files) - {path.removeprefix("./") for path in kept} == {"precache.js", "sw.js"}
     archive = build_site.write_zip(str(site), str(tmp_path / "site.zip"))
     with zipfile.ZipFile(archive) as z:
         assert sorted(z.namelist()) == sorted(f"boardgames/{path}" for path in files)

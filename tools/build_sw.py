@@ -35,9 +35,11 @@ PREVIEWS = "previews"  # the boards' pictures start.js shows before Python runs 
 # that everything the page and the AI worker request is precached.
 UNUSED_PYSCRIPT = re.compile(r"^(codemirror|xterm|mpy-|zip-|pyodide_graph|storage\.js$"
                              r"|service-worker\.js$)|\.(css|map)$")
-# Fast-start files only a first visit uses (the gzipped wasm: the service worker keeps the
-# plain one, whose compiled code the browser caches): served, never precached.
-FIRST_VISIT_ONLY = re.compile(r"\.wasm\.gz$")
+# Pyodide's wasm comes in two forms (interpreter.mjs fetches one): the service worker keeps
+# the form the visit fetched (in the browser's HTTP cache), so it fetches neither again;
+# the plain one (whose compiled code the browser caches) if it holds both or neither.
+PLAIN_WASM = "vendor/pyodide/pyodide.asm.wasm"
+GZIPPED_WASM = re.compile(r"^vendor/fast/pyodide\.asm-[0-9a-f]+\.wasm\.gz$")
 # The pseudo-language (tools/i18n.py) is for tests: served, never kept offline.
 NOT_KEPT = re.compile(r"^vendor/locale/qps\.")
 
@@ -83,8 +85,7 @@ def config_files(root):
 
 def vendor_files(root):
     """The runtime, and the fast-start files (tools/fast_start.py) when they were built:
-    precached once the board is ready, they make every later start fast.  Includes the
-    files only a first visit uses (FIRST_VISIT_ONLY)."""
+    precached once the board is ready, they make every later start fast."""
     found = []
     for folder, keep in (("pyodide", lambda name: True),
                          ("pyscript", lambda name: not UNUSED_PYSCRIPT.search(name)),
@@ -120,9 +121,15 @@ def site_files(root=ROOT):
 
 
 def precache_files(root=ROOT):
-    """Paths (relative to the site root, sorted) of every file the worker precaches: the
-    site's files but those only a first visit uses and the pseudo-language."""
-    return [name for name in site_files(root) if not FIRST_VISIT_ONLY.search(name) and not NOT_KEPT.search(name)]
+    """Paths (relative to the site root, sorted) of every file the worker keeps: the site's
+    files but the pseudo-language, with the wasm's two forms (`wasm_forms`) counted once."""
+    return [name for name in site_files(root) if not NOT_KEPT.search(name) and not GZIPPED_WASM.search(name)]
+
+
+def wasm_forms(root=ROOT):
+    """The forms of Pyodide's wasm the site serves, the one to keep if the visit fetched
+    neither first: [plain, gzipped], or [plain] without the fast-start files."""
+    return [PLAIN_WASM] + [name for name in site_files(root) if GZIPPED_WASM.search(name)]
 
 
 def cache_name(root, files):
@@ -136,8 +143,12 @@ def cache_name(root, files):
 
 
 def render(root=ROOT, files=None):
+    """precache.js: `files` to keep, of which `either` (the wasm's forms) one only."""
     files = files or precache_files(root)
-    data = {"cache": cache_name(root, files), "files": ["./" + name for name in files]}
+    either = wasm_forms(root)
+    data = {"cache": cache_name(root, sorted(set(files) | set(either))),
+            "files": ["./" + name for name in files if name not in either],
+            "either": ["./" + name for name in either]}
     return ("// Written by tools/build_sw.py (make vendor): what sw.js keeps for offline use.\n"
             f"self.PRECACHE = {json.dumps(data, indent=1)};\n")
 

@@ -14,6 +14,7 @@
   is refused).
 
 `interpreter.mjs` (the `interpreter` of both PyScript configs) decides how to use them.
+`python3 tools/fast_start.py --parts` prints what each part of the snapshot costs.
 What the snapshot holds is derived, never listed by hand: all of py/boardgames; the
 py/webapp modules that import neither the browser (`js`, `pyscript`, `pyodide`) nor,
 through other modules of ours, anything that does; and every standard module that any of
@@ -228,9 +229,10 @@ def read_bytes(path):
         return f.read()
 
 
-def snapshot(root, pyodide_dir, modules):
+def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True):
     """(raw snapshot bytes, what build_fast.mjs printed) for `modules` of ours imported,
-    with the standard modules we use."""
+    with the standard modules we use (unless not `stdlib`) and the page's start-up code
+    compiled (unless not `warm_up`)."""
     sources = our_modules(root)
     with tempfile.TemporaryDirectory() as work:
         # the snapshot's files, and those it compiles for the page: the DOM modules it
@@ -250,8 +252,8 @@ def snapshot(root, pyodide_dir, modules):
             "snapshot": os.path.join(work, "snapshot"),
             "home": HOME,
             "files": files,
-            "imports": stdlib_modules(os.path.join(pyodide_dir, STDLIB), root) + modules,
-            "warm_up": WARM_UP.format(precompile=precompile),
+            "imports": (stdlib_modules(os.path.join(pyodide_dir, STDLIB), root) if stdlib else []) + modules,
+            "warm_up": WARM_UP.format(precompile=precompile) if warm_up else "",
         }
         spec_file = os.path.join(work, "spec.json")
         with open(spec_file, "w") as f:
@@ -318,5 +320,23 @@ def write(root=ROOT):
     return manifest
 
 
+def parts(root=ROOT):
+    """Print what each part of the snapshot costs: Pyodide's own initialised state, then
+    each of what we add to it in turn, in bytes kept (pack) and gzipped."""
+    pyodide_dir = os.path.join(root, "vendor", "pyodide")
+    modules = snapshot_modules(root)
+    engine = [m for m in modules if m.startswith("boardgames")]
+    steps = [("Pyodide initialised", [], False, False), ("+ the standard modules we use", [], True, False),
+             ("+ boardgames", engine, True, False), ("+ our pure webapp modules", modules, True, False),
+             ("+ the page's start-up code compiled", modules, True, True)]
+    print(f"{'snapshot':<38} {'kept MB':>8} {'gzipped MB':>11} {'modules':>8}")
+    for title, imported, stdlib, warm_up in steps:
+        raw, built = snapshot(root, pyodide_dir, imported, stdlib, warm_up)
+        pages = pack(raw)
+        print(f"{title:<38} {len(pages) / 1e6:8.2f} {len(gzip.compress(pages, compresslevel=9, mtime=0)) / 1e6:11.2f}"
+              f" {len(built['modules']):8}", flush=True)
+
+
 if __name__ == "__main__":
-    write()
+    import sys
+    parts() if sys.argv[1:] == ["--parts"] else write()
