@@ -19,8 +19,8 @@
 // same ways through the browser's HTTP cache, which still serves it: it always takes the
 // gzipped wasm (that cache keeps it for the next visit; the plain one it did not), and a
 // returning reader's stdlib comes from that cache at once, so the link measures fast and
-// the snapshot is restored from there too.  (It cannot ask that cache what it holds without an error on
-// the console, and keeps no unzipped copy.)
+// the snapshot is restored from there too.  (It cannot ask that cache what it holds without
+// an error on the console, and keeps no unzipped copy.)
 //
 // The snapshot is used only when its SHA-256 is the manifest's, the stdlib zip is the one it
 // was made over, and every source file it imported is, byte for byte, the one served now
@@ -127,15 +127,14 @@ export async function loadPyodide(options = {}) {
 async function planStart() {
   const storage = await storageAllowed();
   const fromCache = storage ? fromServiceWorkerCache : async () => null;
+  const lock = cachedOrFetched(LOCK, fromCache).then((response) => response.json());
+  lock.catch(() => {});  // failures show in loadPyodide, never as unhandled rejections
   // Needed on every fast way: asked for at once, beside the manifest; a first visit
-  // measures its link on the stdlib's first bytes.
+  // measures its link on the stdlib's bytes.
   const cachedStdlib = await fromCache(STDLIB);
   const stdlibDownload = cachedStdlib ? null : download(STDLIB);
   const stdlibBytes = cachedStdlib ? cachedStdlib.arrayBuffer() : stdlibDownload.bytes;
   stdlibBytes.catch(() => {});
-  const compressed = stdlibDownload && storage ? compressedByServer(WASM) : Promise.resolve(false);
-  const lock = cachedOrFetched(LOCK, fromCache).then((response) => response.json());
-  lock.catch(() => {});  // failures show in loadPyodide, never as unhandled rejections
   const manifestURL = new URL("manifest.json", FAST);
   // (the HTTP cache's copy may be older than the site: asked again, which costs a 304)
   const manifestResponse = (storage && await fromCache(manifestURL)) || await fetch(manifestURL, { cache: "no-cache" });
@@ -163,7 +162,7 @@ async function planStart() {
   // costs no more bytes or time; else the gzipped one (and always where storage is
   // refused: the HTTP cache keeps that one for a returning visit, not the plain one).
   let wasm = null;
-  if (!cachedWasm && (cachedGzippedWasm || !storage || !(rate > PLAIN_WASM_RATE || await compressed))) {
+  if (!cachedWasm && (cachedGzippedWasm || !storage || !(rate > PLAIN_WASM_RATE || await compressedByServer(WASM)))) {
     wasm = download(gzippedWasmURL, manifest.wasm);
   }
   const stdlibBlob = new Blob([await stdlibBytes]);

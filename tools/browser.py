@@ -17,14 +17,15 @@ READY_TIMEOUT_MS = 120_000
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Logs nothing; notes each answer in its server's `served`: (path, status), and the
-    body bytes it sent in `sent`."""
+    """Logs nothing; notes each answer to a GET in its server's `served`: (path, status)
+    (a HEAD, which fetches no file, is not noted), and the body bytes it sent in `sent`."""
 
     def log_message(self, *args):
         pass
 
     def log_request(self, code="-", size="-"):
-        self.server.served.append((self.path, int(code)))
+        if self.command != "HEAD":
+            self.server.served.append((self.path, int(code)))
 
     def copyfile(self, source, outputfile):
         start = source.tell()
