@@ -3,38 +3,43 @@
 //
 // PyScript imports this module, takes its `version`, and calls its `loadPyodide` with its
 // own options.  tools/fast_start.py builds, into vendor/fast/, a memory snapshot of Pyodide
-// in which the standard modules we use and our pure modules are already imported, and a
-// gzipped copy of Pyodide's wasm.  Three ways to start:
+// in which the standard modules we use and our pure modules are already imported (with the
+// recipe that made it), and a gzipped copy of Pyodide's wasm.  Three ways to start:
 //
-//   snapshot  restore the snapshot instead of initialising Python (about half the CPU of a
-//             start): when it is already cached, or this is a first visit over a fast link
-//             (its 7 MB cost less than the CPU they save);
-//   lean      a plain start, but on a first visit over a slow link the wasm comes gzipped
-//             (3.5 MB instead of 9.6 MB): a first visit waits for bytes, not CPU;
+//   snapshot  restore a snapshot instead of initialising Python (about half the CPU of a
+//             start): the one kept in this browser, else (where storage is refused) the
+//             build's, through the HTTP cache, over a fast link;
+//   lean      a plain start from the files the snapshot needs too: a first visit;
 //   plain     Pyodide's own start: when the fast files are missing or for another
 //             runtime, and after anything went wrong on another way.
-// Whichever way, the wasm is fetched in one form only (see PLAIN_WASM_RATE).
+// Whichever way, the wasm is fetched in one form only: the gzipped one (3.5 MB instead of
+// 9.6), unless the server compresses the plain one anyway (a HEAD request tells) or it is
+// the form the offline copy holds.  (The plain one's compiled code, which the browser
+// caches, saved no measurable time on a returning visit that restores.)
 //
-// A context refused storage (a cross-site frame: a class page embedding a game) takes the
-// same ways through the browser's HTTP cache, which still serves it: it always takes the
-// gzipped wasm (that cache keeps it for the next visit; the plain one it did not), and a
-// returning reader's stdlib comes from that cache at once, so the link measures fast and
-// the snapshot is restored from there too.  (It cannot ask that cache what it holds without
-// an error on the console, and keeps no unzipped copy.)
+// A first visit downloads no snapshot: once the board is live and the service worker has
+// made the offline copy, snapshot_maker.mjs makes the snapshot in this browser, on a thread
+// of its own, from what the visit fetched and by the build's recipe, and keeps it; every
+// later visit restores from it.  A context refused storage (a cross-site frame: a class
+// page embedding a game) can keep nothing, but the browser's HTTP cache still serves it:
+// over a fast link it restores the build's snapshot, and a returning reader's stdlib
+// comes from that cache at once, so the link measures fast and the snapshot is restored
+// from there too.  (It cannot ask that cache what it holds without an error on the
+// console.)
 //
-// The snapshot is used only when its SHA-256 is the manifest's, the stdlib zip is the one it
-// was made over, and every source file it imported is, byte for byte, the one served now
-// (a snapshot of other sources would run stale code).  After a restore `random` is reseeded
-// and nothing of the build machine shows.  Whatever fails falls back to a plain start with a
-// line on the console and nothing on screen.  Once the board is ready the service worker
-// keeps what this visit fetched (the wasm in the form it came in) and the snapshot, so
-// every later visit restores from the cache.
+// A snapshot is used only when it is whole (its SHA-256: the manifest's for the build's,
+// the one kept beside it for one made here), the stdlib zip is the one it was made over,
+// and every source file it imported is, byte for byte, the one served now (a snapshot of
+// other sources would run stale code).  After a restore `random` is reseeded and nothing
+// of the machine that made it shows.  Whatever fails falls back to a plain start with a
+// line on the console and nothing on screen (and a sound snapshot is made again).
 // PyScript's [files] (listed in the manifest) are fetched as soon as the plan is made, and
 // answered from memory when PyScript asks for them once Python is up.
 //
 // Every URL is relative to this module, so the site works under any path prefix.
 
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+import { sha256Hex } from "./snapshot.mjs";
 
 export { version };
 
@@ -42,27 +47,27 @@ const PYODIDE = new URL("./vendor/pyodide/", import.meta.url);
 const FAST = new URL("./vendor/fast/", import.meta.url);
 const SITE = new URL("./", import.meta.url);
 const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
-const STDLIB = new URL("python_stdlib.zip", PYODIDE).href;  // the snapshot was made over it
+// The page's stdlib zip: the standard modules it needs (0.8 of Pyodide's 2.5 MB), which the
+// snapshot was made over; a module left out of it is fetched from Pyodide's whole zip.
+const STDLIB = new URL("python_stdlib.zip", FAST).href;
+const WHOLE_STDLIB = new URL("python_stdlib.zip", PYODIDE).href;
 const LOCK = new URL("pyodide-lock.json", PYODIDE).href;
 const inPage = typeof document !== "undefined";  // else: the AI worker
-// The snapshot unzipped (Python's memory without its zero pages: about 20 of its 30 MB), kept
-// by this module after a restore in a cache of its own named after the snapshot, so that
-// later starts skip unzipping it (0.3-0.7 s).
+// The snapshot unzipped (Python's memory without its zero pages: about 20 of its 30 MB),
+// kept in a cache of its own named after the build's snapshot, with its SHA-256 in a
+// header (PAGES_DIGEST): made in this browser by snapshot_maker.mjs once the offline copy
+// is made, or kept after a restore of the build's snapshot.
 const UNPACKED_CACHE = "python-snapshot-";
+const PAGES_DIGEST = "X-Pages-SHA256";
 
-// A first visit (no snapshot cached) measures its link on the stdlib zip it needs on every
-// way (the browser's own timing of its bytes: reading them here waits for this thread,
-// which is busy then, so a loopback measures 9-100 MB/s).  Above SNAPSHOT_RATE (bytes/s)
-// it takes the snapshot too: its 6 MB cost less than the CPU they save (about 2 s on a slow
-// machine).  It fetches Pyodide's wasm in one form only: the plain one where the server
-// compresses it anyway (a HEAD request tells) or above PLAIN_WASM_RATE (its 6 MB more cost
-// under 0.8 s once, and the browser compiles it as it streams in and caches the compiled
-// code for every later visit, which the gzipped one, unzipped here, never gets), else the
-// gzipped one.  An AI worker never downloads the snapshot: it starts once the board is
-// ready, usually after the service worker has cached it, and until then the page's thread
-// plays for the computer.
+// Where storage is refused, a first visit (no snapshot in the HTTP cache) measures its
+// link on the stdlib zip it needs on every way (the browser's own timing of its bytes:
+// reading them here waits for this thread, which is busy then, so a loopback measures
+// 9-100 MB/s).  Above SNAPSHOT_RATE (bytes/s) it takes the build's snapshot: its 6 MB cost
+// less than the CPU they save (about 2 s on a slow machine).  An AI worker never downloads
+// the snapshot: it starts once the board is ready, usually after a snapshot is kept, and
+// until then the page's thread plays for the computer.
 const SNAPSHOT_RATE = 4e6;
-const PLAIN_WASM_RATE = 8e6;
 
 // After a restore: what the snapshot kept from the build must not show.  `random` gets
 // fresh entropy (else every load plays the same computer games), the environment variables
@@ -88,7 +93,7 @@ const planned = planStart().catch((error) => ({ how: "plain", reason: error.mess
 export async function loadPyodide(options = {}) {
   const plain = { ...options, indexURL: PYODIDE.href };
   const plan = await planned;
-  let pyodide = null, kept = Promise.resolve(false);
+  let pyodide = null;
   if (plan.how !== "plain") {
     const restoreFetch = plan.wasm ? serveWasm(plan.wasm) : () => {};
     try {
@@ -96,9 +101,8 @@ export async function loadPyodide(options = {}) {
       if (plan.snapshot) ours._loadSnapshot = plan.snapshot;
       pyodide = await startPyodide({ ...plain, ...ours });
       if (plan.snapshot) settle(pyodide, plan.environ);
-      if (plan.snapshot) kept = plan.keep(true);
+      findLeftOut(pyodide, plan.leftOut);
     } catch (error) {
-      plan.keep?.(false);
       pyodide = null;
       plan.reason = `the ${plan.how} start failed: ${error.message.split("\n")[0]}`;
       plan.how = "plain";
@@ -113,7 +117,9 @@ export async function loadPyodide(options = {}) {
   const seconds = (performance.now() - begun) / 1000;
   globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null,
                                   wasm: plan.how !== "plain" && plan.wasm ? "gzipped" : "plain" };
-  globalThis.boardgamesSnapshotKept = kept;  // true once the snapshot's pages are kept unzipped
+  if (plan.making && plan.how !== "snapshot") {
+    globalThis.boardgamesPython.keepSnapshot = () => keepSnapshotMadeHere(pyodide, plan.making);
+  }
   console.info(`boardgames: Python started (${plan.how}) in ${seconds.toFixed(2)} s` +
                (plan.reason ? `: ${plan.reason}` : "") +
                (plan.rate ? ` [link ${(plan.rate / 1e6).toFixed(1)} MB/s]` : ""));
@@ -122,8 +128,9 @@ export async function loadPyodide(options = {}) {
 
 /** How to start: {how: "plain", reason}, or {how: "lean" | "snapshot", stdlib: blob URL of
  * the stdlib zip, lock: promise of Pyodide's lock file, wasm: the download of the gzipped
- * wasm (null when the plain one is cached), rate, reason} with, for "snapshot", `snapshot`
- * (promise of its bytes), `keep` (to call once it restored) and `environ`. */
+ * wasm (null when the plain one is fetched), rate, reason, files: PyScript's [files] being
+ * fetched} with, for "snapshot", `snapshot` (promise of Python's memory) and `environ`, and
+ * `making` where this page may keep a snapshot made here (keepSnapshotMadeHere). */
 async function planStart() {
   const storage = await storageAllowed();
   const fromCache = storage ? fromServiceWorkerCache : async () => null;
@@ -149,124 +156,120 @@ async function planStart() {
   }));
   const snapshotURL = new URL(manifest.snapshot.file, FAST);
   const gzippedWasmURL = new URL(manifest.wasm.file, FAST);
-  const unpackedCache = UNPACKED_CACHE + manifest.snapshot.sha256.slice(0, 16);
-  const unpackedKey = `${snapshotURL.href}?unpacked`;
-  const [cachedWasm, cachedGzippedWasm, cachedSnapshot, unpacked] = await Promise.all([
-    fromCache(WASM), fromCache(gzippedWasmURL), fromCache(snapshotURL),
-    storage && caches.match(unpackedKey, { cacheName: unpackedCache })]);
+  const kept = { cacheName: UNPACKED_CACHE + manifest.snapshot.sha256.slice(0, 16), key: `${snapshotURL.href}?unpacked`,
+                 digestHeader: PAGES_DIGEST, file: "the kept snapshot", unsound: "is damaged" };
+  const [cachedWasm, cachedGzippedWasm, unpacked] = await Promise.all([
+    fromCache(WASM), fromCache(gzippedWasmURL), storage && caches.match(kept.key, { cacheName: kept.cacheName })]);
   // (`boardgamesLinkRate`, set before this module runs, stands in for the measurement: tests
   // that need a first visit's way to be the fast link's set it, whatever the machine's load)
-  const rate = cachedSnapshot || unpacked || !stdlibDownload || !inPage ? null
+  const rate = storage || !stdlibDownload || !inPage ? null
     : globalThis.boardgamesLinkRate ?? await stdlibDownload.rate;
-  // Which form of the wasm: the one the service worker kept; else the plain one where it
-  // costs no more bytes or time; else the gzipped one (and always where storage is
-  // refused: the HTTP cache keeps that one for a returning visit, not the plain one).
+  // Which form of the wasm: the one the service worker kept; else the plain one where the
+  // server compresses it (it costs no more bytes); else the gzipped one (and always where
+  // storage is refused: the HTTP cache keeps that one for a returning visit, not the plain).
   let wasm = null;
-  if (!cachedWasm && (cachedGzippedWasm || !storage || !(rate > PLAIN_WASM_RATE || await compressedByServer(WASM)))) {
+  if (!cachedWasm && (cachedGzippedWasm || !storage || !await compressedByServer(WASM))) {
     wasm = download(gzippedWasmURL, manifest.wasm);
   }
   const stdlibBlob = new Blob([await stdlibBytes]);
   const stdlib = URL.createObjectURL(stdlibBlob);
-  if (!cachedSnapshot && !unpacked && !(rate > SNAPSHOT_RATE)) {
-    return { how: "lean", stdlib, lock, wasm, rate, files, reason: "no snapshot cached, and not worth its bytes here" };
+  const making = storage && inPage && manifest.recipe ? {
+    recipe: manifest.recipe, kept, memoryBytes: manifest.snapshot.memory_bytes, environ: manifest.environ,
+    runtime: { indexURL: PYODIDE.href, wasm: WASM, gzippedWasm: gzippedWasmURL.href, stdlib: STDLIB, lock: LOCK },
+  } : null;
+  if (!unpacked && (storage || !(rate > SNAPSHOT_RATE))) {
+    const reason = storage ? "no snapshot kept here yet (one is made once the offline copy is)"
+      : "no snapshot cached, and not worth its bytes here";
+    return { how: "lean", stdlib, lock, wasm, rate, files, reason, making, leftOut: manifest.stdlib.left_out };
   }
   // Checked and unpacked while Pyodide fetches and compiles its wasm: if any check fails,
-  // loadPyodide fails before Python starts, and the plain start follows.  A kept unpacked
-  // copy that fails its check is replaced by the packed snapshot.
-  const made = snapshotMemory({
-    packed: { url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256, storage },
-    kept: { present: Boolean(unpacked), allowed: storage, cacheName: unpackedCache, key: unpackedKey, prefix: UNPACKED_CACHE,
-            file: "the kept unpacked snapshot", sha256: manifest.snapshot.unpacked_sha256 },
+  // loadPyodide fails before Python starts, and the plain start follows (and, where
+  // storage is allowed, a sound snapshot is made here again).
+  const memory = snapshotMemory({
+    packed: { url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256 },
+    kept: { ...kept, present: Boolean(unpacked) },
     memoryBytes: manifest.snapshot.memory_bytes,
   });
   const snapshot = Promise.all([
-    made.memory,
+    memory,
     stdlibBlob.arrayBuffer().then((bytes) => expectDigest(
       bytes, manifest.stdlib.sha256, "the stdlib zip is not the one the snapshot was made over")),
     expectSources(manifest.sources, files),
   ]).then(([memory]) => memory);
   snapshot.catch(() => {});
-  return { how: "snapshot", stdlib, lock, wasm, rate, files, snapshot, keep: made.keep, environ: manifest.environ };
+  return { how: "snapshot", stdlib, lock, wasm, rate, files, snapshot, environ: manifest.environ, making,
+           leftOut: manifest.stdlib.left_out };
 }
 
-/** Python's memory made from the snapshot on a thread of its own where one can be started
- * (this browser hashes on the calling thread, 50 ms for the kept copy, and a first visit's
- * unzipping takes longer), else here: {memory: promise of it, keep(restored): after the
- * start, keep the unzipped pages if Python restored from them}. */
+/** Python's memory made from the snapshot (makeMemory) on a thread of its own where one
+ * can be started (this browser hashes on the calling thread, 50 ms for the kept copy, and
+ * a first visit's unzipping takes longer), else here. */
 function snapshotMemory(request) {
   let worker = null;
   try {
     // its script: the functions it runs, by their source
-    const script = [checked, expectDigest, gunzip, memoryOf, makeMemory, keepPages].join("\n") + `\n(${snapshotWorker})();`;
+    const script = [checked, expectDigest, sha256Hex, gunzip, memoryOf, makeMemory].join("\n") +
+      `\nonmessage = async ({ data }) => {
+         try {
+           const memory = await makeMemory(data);
+           postMessage({ memory }, [memory.buffer]);
+         } catch (error) {
+           postMessage({ error: error.message });
+         }
+         close();
+       };`;
     worker = new Worker(URL.createObjectURL(new Blob([script], { type: "text/javascript" })));
   } catch {
-    const made = makeMemory(request);
-    return {
-      memory: made.then(({ memory }) => memory),
-      keep: async (restored) => restored && made.then((result) => keepPages(request, result)).catch(() => false),
-    };
+    return makeMemory(request);
   }
-  let keptAnswer = null;
-  const kept = new Promise((resolve) => { keptAnswer = resolve; });
   const memory = new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => {
-      if ("kept" in data) keptAnswer(data.kept);
-      else if (data.error) {
-        keptAnswer(false);
-        reject(new Error(data.error));
-      } else resolve(data.memory);
-    };
+    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data.memory));
     worker.onerror = (event) => {
       event.preventDefault();
-      keptAnswer(false);
       reject(new Error(event.message || "the snapshot's worker failed"));
     };
   });
   worker.postMessage(request);
-  return { memory, keep: (restored) => { worker.postMessage({ keep: restored }); return kept; } };
+  return memory;
 }
 
-/** {memory, pages, fromKept}: Python's memory from the kept unzipped pages if they are
- * sound, else from the gzipped snapshot (the service worker's copy or the network's). */
+/** Python's memory from the kept unzipped pages (which must be sound: else the start
+ * fails, and a plain one follows), else from the build's gzipped snapshot (a context
+ * refused storage: through the HTTP cache). */
 async function makeMemory({ packed, kept, memoryBytes }) {
   const response = kept.present && await caches.match(kept.key, { cacheName: kept.cacheName });
-  let pages = response ? await checked(response, kept).catch(() => null) : null;
-  const fromKept = Boolean(pages);
-  pages ??= await checked((packed.storage && await caches.match(packed.url)) || fetch(packed.url), packed).then(gunzip);
-  return { memory: memoryOf(pages, memoryBytes), pages, fromKept };
+  const pages = response ? await checked(response, { ...kept, sha256: response.headers.get(kept.digestHeader) })
+    : await checked(fetch(packed.url), packed).then(gunzip);
+  return memoryOf(pages, memoryBytes);
 }
 
-/** After a restore from the gzipped snapshot: keep its pages unzipped, drop any other kept
- * (no room: the next start unzips again).  Whether a kept copy is there now. */
-async function keepPages({ kept }, { pages, fromKept }) {
-  if (fromKept || !kept.allowed) return fromKept;
-  await (await caches.open(kept.cacheName)).put(kept.key, new Response(pages));
-  const stale = (await caches.keys()).filter((name) => name.startsWith(kept.prefix) && name !== kept.cacheName);
-  await Promise.all(stale.map((name) => caches.delete(name)));
-  return true;
-}
-
-/** The snapshot's worker: makes the memory (sent back, not copied), then keeps the pages
- * if told Python restored from them. */
-function snapshotWorker() {
-  let request = null, made = null;
-  onmessage = async ({ data }) => {
-    if ("keep" in data) {
-      const kept = data.keep && await made.then((result) => keepPages(request, result)).catch(() => false);
-      postMessage({ kept });
-      close();
-      return;
-    }
-    request = data;
-    made = makeMemory(request);
+/** Once the offline copy is made (start.js calls this through `boardgamesPython`): make,
+ * on a thread of its own, the snapshot the next visit restores, from the files this one
+ * fetched and the sources PyScript wrote (read here, where they are), and keep it.  A
+ * note on the console says how it went; nothing shows on the page. */
+function keepSnapshotMadeHere(pyodide, making) {
+  delete globalThis.boardgamesPython.keepSnapshot;  // once
+  const began = performance.now();
+  return new Promise((resolve) => {
+    const done = (kept, why) => {
+      console.info(kept ? `boardgames: a snapshot was made and kept here in ${((performance.now() - began) / 1000).toFixed(2)} s`
+        : `boardgames: no snapshot kept here: ${why}`);
+      resolve(kept);
+    };
     try {
-      const { memory } = await made;
-      postMessage({ memory }, [memory.buffer]);
+      const { home, written } = making.recipe;
+      const files = Object.fromEntries(written.map((path) => [path, pyodide.FS.readFile(`${home}/${path}`)]));
+      const worker = new Worker(new URL("./snapshot_maker.mjs", import.meta.url), { type: "module" });
+      worker.onmessage = ({ data }) => done(data.kept, data.error);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        done(false, event.message || "its worker failed");
+      };
+      worker.postMessage({ ...making, files });
     } catch (error) {
-      postMessage({ error: error.message });
-      close();
+      done(false, error.message);
     }
-  };
+  });
 }
 
 /** False where storage is refused (cross-site frames, insecure origins): there the HTTP
@@ -336,14 +339,12 @@ async function checked(response, file) {
   response = await response;
   if (!response.ok) throw new Error(`${file.file}: HTTP ${response.status}`);
   const bytes = await response.arrayBuffer();
-  await expectDigest(bytes, file.sha256, `${file.file} is not the file the manifest names`);
+  await expectDigest(bytes, file.sha256, `${file.file} ${file.unsound ?? "is not the file the manifest names"}`);
   return bytes;
 }
 
 async function expectDigest(bytes, sha256, message) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
-  if (hex !== sha256) throw new Error(message);
+  if (await sha256Hex(bytes) !== sha256) throw new Error(message);
 }
 
 /** Every source the snapshot imported must be the file served now (`files`: the fetches
@@ -419,6 +420,63 @@ function serveFiles(files) {
   };
   globalThis.fetch = answer;
   setTimeout(release, 60000);  // files PyScript never asked for (a config changed since the build)
+}
+
+// The import of a standard module left out of the page's stdlib zip: Pyodide's whole zip
+// is fetched (once, on this thread: an import cannot wait) and searched, with a warning on
+// the console (the e2e tests fail on it, so that the build's list is whole).
+const LEFT_OUT = `
+import sys
+from importlib.machinery import PathFinder
+
+
+class LeftOut:
+    """Finds the standard modules left out of the page's stdlib zip in the whole one."""
+
+    def __init__(self, names, fetch, whole="/lib/python_stdlib_whole.zip"):
+        self.names, self.fetch, self.whole = frozenset(names), fetch, whole
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in self.names:
+            return None
+        if self.whole not in sys.path:
+            try:
+                data = self.fetch(name).to_bytes()
+            except Exception as error:
+                raise ModuleNotFoundError(f"No module named {name!r} here: {error}", name=name) from None
+            with open(self.whole, "wb") as f:
+                f.write(data)
+            sys.path.append(self.whole)
+        package = name.rpartition(".")[0]
+        if not package:
+            return PathFinder.find_spec(name, [self.whole], target)
+        inside = sys.modules[package].__path__
+        if f"{self.whole}/{package.replace('.', '/')}" not in inside:
+            inside.append(f"{self.whole}/{package.replace('.', '/')}")
+        return PathFinder.find_spec(name, inside, target)
+
+
+sys.meta_path.append(LeftOut(names, fetch))
+`;
+
+function findLeftOut(pyodide, names) {
+  const fetchWhole = (name) => {
+    console.warn(`boardgames: the standard module ${name} was left out of the page's stdlib: fetching the whole stdlib`);
+    const request = new XMLHttpRequest();
+    request.open("GET", WHOLE_STDLIB, false);
+    request.overrideMimeType("text/plain; charset=x-user-defined");  // the bytes, as text
+    request.send();
+    if (request.status !== 200) throw new Error(`${WHOLE_STDLIB}: HTTP ${request.status}`);
+    const text = request.responseText, bytes = new Uint8Array(text.length);
+    for (let at = 0; at < text.length; at++) bytes[at] = text.charCodeAt(at) & 0xff;
+    return bytes;
+  };
+  const namespace = pyodide.toPy({ names: names ?? [], fetch: fetchWhole });
+  try {
+    pyodide.runPython(LEFT_OUT, { globals: namespace });
+  } finally {
+    namespace.destroy();
+  }
 }
 
 function settle(pyodide, buildEnviron) {

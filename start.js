@@ -378,9 +378,13 @@
     // are refused service workers or storage simply work online.
     try {
       if (!("serviceWorker" in navigator) || !/^https?:$/.test(location.protocol)) return;
-      navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).catch((error) => {
-        console.info("boardgames: no offline copy here:", error.message || error);
-      });
+      navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" })
+        .then(() => navigator.serviceWorker.ready)
+        // once the offline copy is made, Python's snapshot for the next visit (interpreter.mjs)
+        .then(() => self.boardgamesPython?.keepSnapshot?.())
+        .catch((error) => {
+          console.info("boardgames: no offline copy here:", error.message || error);
+        });
     } catch (error) {
       console.info("boardgames: no offline copy here:", error.message);
     }

@@ -7,7 +7,7 @@ importScripts("./precache.js");
 
 const CACHE = self.PRECACHE.cache;
 const PREFIX = "boardgames-";
-const EITHER = self.PRECACHE.either;  // the wasm's forms: one is kept
+const EITHER = self.PRECACHE.either;  // the wasm's forms: one is kept (tools/build_sw.py)
 const KEPT = new Set([...self.PRECACHE.files, ...EITHER].map((path) => new URL(path, self.location).href));
 const PAGE = new URL("./index.html", self.location).href;
 

@@ -12,6 +12,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 from browser import READY_TIMEOUT_MS, serve  # noqa: E402
 
+# interpreter.mjs warns when the page imports a standard module its stdlib zip left out
+# (the build's list is then short): as much a failure as an error.
+LEFT_OUT = "left out of the page's stdlib"
+
+
+def counts_as_error(message):
+    """Whether a console message fails a test: an error, or the warning above."""
+    return message.type == "error" or LEFT_OUT in message.text
+
+
 REFUSED_STORAGE = "() => { try { localStorage.length; return false; } catch (e) { return true; } }"
 
 
@@ -31,7 +41,7 @@ class Watch:
     def follow(self, page):
         """Record what `page` (and its frames) request and log as errors."""
         page.on("request", lambda r: self.requests.append(r.url))
-        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("console", lambda m: counts_as_error(m) and self.console_errors.append(m.text))
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
         return page
 

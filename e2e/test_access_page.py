@@ -4,7 +4,7 @@
 import os
 
 from browser import READY_TIMEOUT_MS
-from page_helpers import new_game, state
+from page_helpers import counts_as_error, new_game, state
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "scripted_games.txt")
 
@@ -100,7 +100,7 @@ def test_a_phone_in_the_dark_plays_by_touch_without_sideways_scrolling(browser, 
                                   is_mobile=True, color_scheme="dark")
     page = context.new_page()
     errors = []
-    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("console", lambda m: counts_as_error(m) and errors.append(m.text))
     page.goto(f"{site}/index.html?game=tablut")
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
     for cell in ("d1", "d3"):

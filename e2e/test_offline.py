@@ -7,7 +7,7 @@ import sys
 import time
 
 from browser import READY_TIMEOUT_MS, ROOT, serve
-from page_helpers import Watch, play_by_clicks, state
+from page_helpers import Watch, counts_as_error, play_by_clicks, state
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import build_sw  # noqa: E402
@@ -19,7 +19,7 @@ def watched_page(context, seen, responses):
     page.on("response", lambda r: responses.append(r))
     page.on("request", lambda r: seen.requests.append(r.url))
     page.on("requestfailed", lambda r: seen.console_errors.append(f"failed: {r.url}"))
-    page.on("console", lambda m: m.type == "error" and seen.console_errors.append(m.text))
+    page.on("console", lambda m: counts_as_error(m) and seen.console_errors.append(m.text))
     page.on("pageerror", lambda e: seen.console_errors.append(str(e)))
     return page
 
@@ -35,7 +35,7 @@ def test_the_page_starts_and_plays_with_the_server_stopped(browser, site_dir):
         page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
         cache = page.evaluate("""async () => {
             const registration = await navigator.serviceWorker.ready;  // installed: all precached
-            // the service worker's caches (interpreter.mjs keeps the unpacked snapshot in its own)
+            // the service worker's caches (interpreter.mjs keeps the snapshot made here in its own)
             const names = (await caches.keys()).filter((name) => name.startsWith("boardgames-"));
             const cache = await caches.open(names[0]);
             return {names, active: registration.active.state, kept: (await cache.keys()).length};

@@ -64,7 +64,9 @@ SITE = {
                      '"./py/boardgames/core.py" = "./boardgames/"\n"./py/webapp/state/session.py" = "./webapp/"\n',
     "worker.toml": 'interpreter = "./interpreter.mjs"\n[files]\n'
                    '"./py/boardgames/core.py" = "./boardgames/"\n"./py/boardgames/ai.py" = "./boardgames/"\n',
-    "interpreter.mjs": "js",
+    "interpreter.mjs": 'import { sha256Hex } from "./snapshot.mjs";\nnew Worker(new URL("./snapshot_maker.mjs", import.meta.url));',
+    "snapshot.mjs": "js",
+    "snapshot_maker.mjs": 'import { pack } from "./snapshot.mjs";',
     "py/webapp/main.py": "print()",
     "py/webapp/state/session.py": "",
     "py/webapp/unlisted.py": "",

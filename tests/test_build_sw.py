@@ -29,18 +29,20 @@ def test_precache_lists_the_page_its_configs_python_files_and_the_runtime(site):
     assert build_sw.precache_files(str(site)) == [
         "icons/icon-192.png", "icons/icon.svg", "index.html", "interpreter.mjs", "manifest.webmanifest",
         "py/boardgames/ai.py", "py/boardgames/core.py", "py/webapp/main.py", "py/webapp/state/session.py",
-        "pyscript.toml", "vendor/fast/manifest.json", "vendor/fast/snapshot-0123.gz",
+        "pyscript.toml", "snapshot.mjs", "snapshot_maker.mjs", "vendor/fast/manifest.json",
         "vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.mjs",
         "vendor/pyscript/core-ABC.js", "vendor/pyscript/core.js", "worker.toml"]
 
 
-def test_the_wasm_is_kept_in_one_of_its_two_forms_the_plain_one_first(site):
+def test_the_wasm_is_kept_in_one_of_its_two_forms_the_gzipped_one_first_and_the_snapshot_not(site):
+    """The build's snapshot is served (to contexts refused storage), never kept: a page that
+    may keep files makes its own (snapshot_maker.mjs)."""
     only_site = set(build_sw.site_files(str(site))) - set(build_sw.precache_files(str(site)))
-    assert only_site == {"vendor/fast/pyodide.asm-4567.wasm.gz"}
-    assert build_sw.wasm_forms(str(site)) == ["vendor/pyodide/pyodide.asm.wasm", "vendor/fast/pyodide.asm-4567.wasm.gz"]
+    assert only_site == {"vendor/fast/pyodide.asm-4567.wasm.gz", "vendor/fast/snapshot-0123.gz"}
+    assert build_sw.wasm_forms(str(site)) == ["vendor/fast/pyodide.asm-4567.wasm.gz", "vendor/pyodide/pyodide.asm.wasm"]
     text = build_sw.render(str(site))
     data = json.loads(text[text.index("{"):text.rindex("}") + 1])
-    assert data["either"] == ["./vendor/pyodide/pyodide.asm.wasm", "./vendor/fast/pyodide.asm-4567.wasm.gz"]
+    assert data["either"] == ["./vendor/fast/pyodide.asm-4567.wasm.gz", "./vendor/pyodide/pyodide.asm.wasm"]
     assert not set(data["either"]) & set(data["files"])
 
 
@@ -55,7 +57,7 @@ def test_without_fast_start_files_the_rest_is_precached(site):
 
 @pytest.mark.parametrize("name", ["py/boardgames/core.py", "vendor/pyodide/pyodide.asm.wasm",
                                   "index.html", "worker.toml", "icons/icon-192.png", "interpreter.mjs",
-                                  "vendor/fast/snapshot-0123.gz", "vendor/fast/pyodide.asm-4567.wasm.gz"])
+                                  "snapshot_maker.mjs", "vendor/fast/pyodide.asm-4567.wasm.gz"])
 def test_any_change_to_a_precached_file_makes_a_new_cache(site, name):
     before = build_sw.render(str(site))
     assert build_sw.render(str(site)) == before  # same bytes, same name
@@ -70,6 +72,7 @@ def test_files_not_precached_do_not_change_the_cache(site):
     before = build_sw.render(str(site))
     (site / "py/webapp/unlisted.py").write_text("changed")
     (site / "vendor/pyscript/xterm-XYZ.js").write_text("changed")
+    (site / "vendor/fast/snapshot-0123.gz").write_text("changed")
     assert build_sw.render(str(site)) == before
 
 
@@ -83,7 +86,7 @@ def test_written_file_is_what_the_service_worker_imports(site):
     build_sw.write(str(site))
     text = (site / build_sw.OUTPUT).read_text()
     data = json.loads(text[text.index("{"):text.rindex("}") + 1])
-    assert data["files"][0] == "./icons/icon-192.png" and len(data["files"]) == 16 and len(data["either"]) == 2
+    assert data["files"][0] == "./icons/icon-192.png" and len(data["files"]) == 17 and len(data["either"]) == 2
     with open(os.path.join(ROOT, "sw.js")) as f:
         worker = f.read()
     assert f'importScripts("./{build_sw.OUTPUT}")' in worker

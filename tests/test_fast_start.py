@@ -3,10 +3,12 @@ sources, and the build is reproducible and matches what is served (vendor/fast/)
 
 import json
 import os
+import subprocess
 import zipfile
 
 import pytest
 
+import build_sw
 import fast_start
 from helpers import require_pyodide
 
@@ -100,6 +102,52 @@ def test_the_snapshot_leaves_out_the_pages_of_zeros_and_gives_the_memory_back_wh
     # two runs (the first page; the last two): the three pages of zeros are not stored
     assert len(packed) == 8 + 2 * 8 + len(memory) - 3 * page
     assert fast_start.unpack(fast_start.pack(bytes(2 * page))) == bytes(2 * page)
+
+
+def test_the_browser_packs_a_snapshot_as_the_build_does():
+    """snapshot.mjs `pack` (a snapshot made in the reader's browser) gives the bytes of
+    fast_start.pack, which the loader's `memoryOf` reads back."""
+    require_pyodide()
+    page = fast_start.PAGE
+    memory = bytes(page) + bytes(range(256)) * 16 + bytes(2 * page) + b"x" + bytes(page - 1) + bytes(page)
+    script = ('import { pack } from "./snapshot.mjs"; import fs from "node:fs";'
+              'const memory = new Uint8Array(fs.readFileSync(0));'
+              'process.stdout.write(Buffer.from(pack(memory)).toString("hex"));')
+    done = subprocess.run(["node", "--input-type=module", "-e", script], input=memory, capture_output=True,
+                          cwd=ROOT, check=True)
+    assert bytes.fromhex(done.stdout.decode()) == fast_start.pack(memory)
+    assert fast_start.unpack(fast_start.pack(memory)) == memory
+
+
+def test_the_recipe_reads_our_sources_where_the_pages_pyscript_writes_them():
+    """The browser makes its snapshot from the files its PyScript wrote (the recipe's
+    `written`, under `home`): each of our modules there is where the page's [files] puts it,
+    and the rest is PyScript's own package."""
+    with open(os.path.join(ROOT, fast_start.OUTPUT, fast_start.MANIFEST)) as f:
+        recipe = json.load(f)["recipe"]
+    page = build_sw.read_config(ROOT, "pyscript.toml")["files"]
+    placed = {dest.removeprefix("./") + source.rsplit("/", 1)[1] for source, dest in page.items()}
+    ours = [path for path in recipe["written"] if not path.startswith("pyscript/")]
+    assert sorted(ours) == sorted(path.removeprefix("py/") for path in fast_start.our_modules().values())
+    assert set(ours) <= placed
+    assert set(recipe["written"]) - set(ours) == fast_start.started_pyscript(fast_start.pyscript_package())
+    assert recipe["home"] == fast_start.HOME and set(fast_start.snapshot_modules()) <= set(recipe["imports"])
+
+
+def test_the_pages_stdlib_holds_what_a_start_and_the_page_wheels_import_and_names_the_rest():
+    """vendor/fast/python_stdlib.zip: every standard module the snapshot holds (a start
+    imports them) and those the QR wheel needs, a third of Pyodide's zip; the manifest lists
+    the modules left out (fetched whole if ever imported) and the zip's SHA-256."""
+    with open(os.path.join(ROOT, fast_start.OUTPUT, fast_start.MANIFEST)) as f:
+        manifest = json.load(f)
+    served = os.path.join(ROOT, fast_start.OUTPUT, fast_start.STDLIB)
+    whole = os.path.join(ROOT, "vendor", "pyodide", fast_start.STDLIB)
+    kept, everything = set(fast_start.zip_modules(served)), set(fast_start.zip_modules(whole))
+    assert kept < everything and set(manifest["stdlib"]["left_out"]) == everything - kept
+    assert {m for m in manifest["modules"] if m in everything} <= kept
+    assert {"xml.sax.saxutils", "gzip", "json", "asyncio"} <= kept and not {"unittest", "pydoc", "tkinter"} & kept
+    assert os.path.getsize(served) < os.path.getsize(whole) / 2
+    assert manifest["stdlib"]["sha256"] == fast_start.sha256(fast_start.read_bytes(served))
 
 
 def test_the_real_snapshot_holds_every_pure_module_and_no_dom_glue():

@@ -51,6 +51,19 @@ def test_every_board_has_a_preview_either_way_up(previews):
     assert data["runtime"] == {"vendor/pyodide/pyodide.asm.wasm": build_previews.BIG_FILE}
 
 
+def test_the_progress_bar_counts_the_runtime_files_a_first_visit_downloads(tmp_path):
+    """The gzipped wasm and the page's stdlib, not the plain wasm, Pyodide's whole stdlib or
+    the build's snapshot (which a first visit that may store never downloads)."""
+    big = b"\0" * build_previews.BIG_FILE
+    for name in ("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide.asm.mjs",
+                 "vendor/fast/pyodide.asm-0123.wasm.gz", "vendor/fast/python_stdlib.zip", "vendor/fast/snapshot-4567.gz"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(big)
+    (tmp_path / "vendor/fast/manifest.json").write_text("{}")
+    assert sorted(build_previews.runtime_sizes(str(tmp_path))) == [
+        "vendor/fast/pyodide.asm-0123.wasm.gz", "vendor/fast/python_stdlib.zip", "vendor/pyodide/pyodide.asm.mjs"]
+
+
 def test_both_themes_define_every_colour_the_previews_use(previews):
     root, written, data = previews
     used = set()
@@ -87,8 +100,9 @@ def test_the_site_holds_exactly_what_the_page_needs(tmp_path):
     text = (site / "precache.js").read_text()
     data = json.loads(text[text.index("{"):text.rindex("}") + 1])
     kept = data["files"] + data["either"]
-    assert sorted(kept) == sorted(f"./{path}" for path in build_sw.precache_files(str(site)) + build_sw.wasm_forms(str(site))[1:])
-    assert set(files) - {path.removeprefix("./") for path in kept} == {"precache.js", "sw.js"}
+    assert sorted(kept) == sorted(f"./{path}" for path in set(build_sw.precache_files(str(site)) + build_sw.wasm_forms(str(site))))
+    # (the build's snapshot is for contexts refused storage, which keep nothing)
+    assert set(files) - {path.removeprefix("./") for path in kept} == {"precache.js", "sw.js", "vendor/fast/snapshot-0123.gz"}
     archive = build_site.write_zip(str(site), str(tmp_path / "site.zip"))
     with zipfile.ZipFile(archive) as z:
         assert sorted(z.namelist()) == sorted(f"boardgames/{path}" for path in files)

@@ -36,7 +36,8 @@ def test_the_page_gets_the_engine_data_files_and_the_worker_does_not():
 
 
 def test_the_page_names_no_outside_host():
-    for name in ("index.html", "start.js", "pyscript.toml", "worker.toml", "css/style.css", "interpreter.mjs"):
+    for name in ("index.html", "start.js", "pyscript.toml", "worker.toml", "css/style.css", "interpreter.mjs",
+                 "snapshot.mjs", "snapshot_maker.mjs"):
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", read(name)), name
 
 
@@ -46,7 +47,9 @@ def test_interpreter_is_the_vendored_pyodide():
     loader = read("interpreter.mjs")
     assert 'from "./vendor/pyodide/pyodide.mjs"' in loader
     assert re.findall(r'new URL\("([^"]+)", import\.meta\.url\)', loader) == \
-        ["./vendor/pyodide/", "./vendor/fast/", "./"], "every URL relative to the loader"
+        ["./vendor/pyodide/", "./vendor/fast/", "./", "./snapshot_maker.mjs"], "every URL relative to the loader"
+    maker = read("snapshot_maker.mjs")
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in maker and 'from "./snapshot.mjs"' in maker
     assert 'src="./vendor/pyscript/core.js"' in read("index.html")
 
 

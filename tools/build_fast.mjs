@@ -5,33 +5,25 @@
 //
 // spec.json (written by tools/fast_start.py):
 //   {"pyodide": "<node_modules/pyodide/>", "snapshot": "<out: memory snapshot>",
+//    "stdlib": "<the stdlib zip>", "later": {"<wheel>": ["segno"]}, and the recipe (snapshot.mjs):
 //    "home": "/home/pyodide", "files": {"boardgames/core.py": "<abs path>", ...},
 //    "imports": ["json", "boardgames", ...], "warm_up": "<Python code run after the imports>"}
 //
-// A fresh Pyodide (on its own python_stdlib.zip, which a restore must be given again byte
-// for byte), our modules written where PyScript's [files] puts them (relative to the home
+// A fresh Pyodide (on the stdlib zip given, which a restore must be given again byte for
+// byte), our modules written where PyScript's [files] puts them (relative to the home
 // directory), the listed modules imported, the warm-up code run, freed memory zeroed, then
 // `makeMemorySnapshot()`.  Nothing of `js`
 // is imported (a snapshot may only hold JS objects reachable from globalThis).  Prints
-// {"version": ..., "modules": [...], "environ": [...]}: Pyodide's version, the modules the
-// snapshot holds, and the names of the environment variables Emscripten gave it.
+// {"version": ..., "modules": [...], "environ": [...], "stdlib_files": [...]}: Pyodide's
+// version, the modules the snapshot holds, the names of the environment variables
+// Emscripten gave it, and the files of the stdlib zip the page needs (see LATER).
 
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const IMPORT_ALL = `
-import importlib, sys
-
-def import_all(names):
-    for name in names:
-        importlib.import_module(name)
-    importlib.invalidate_caches()
-    return sorted(sys.modules)
-
-import_all
-`;
+import { makeSnapshot } from "../snapshot.mjs";
 
 // The same inputs must give the same bytes, but a snapshot keeps what Python read from the
 // clock and the system's random source while it started (file times, mimalloc's keys):
@@ -52,25 +44,19 @@ function reproducible() {
   };
 }
 
-// Python's freed memory (this Pyodide's objects all come from malloc) still holds what it
-// held, compiled code and parse trees: the snapshot would carry it, so it is overwritten
-// with zeros, which cost little once gzipped (0.3 MB less).  Every free byte is allocated,
-// zeroed and freed again, malloc being kept from taking memory beyond what Pyodide started
-// with.
-function zeroFreeMemory(module) {
-  const footprint = module._malloc_footprint();
-  const room = module.HEAP8.length - module._sbrk(0);
-  module._malloc_set_footprint_limit(footprint + room);
-  const blocks = [];
-  for (let size = 1 << 20; size >= 8; size >>= 1) {
-    for (let at = module._malloc(size); at; at = module._malloc(size)) {
-      module.HEAPU8.fill(0, at, at + size);
-      blocks.push(at);
-    }
-  }
-  for (const at of blocks) module._free(at);
-  module._malloc_set_footprint_limit(-1);  // no limit, as before
-}
+// After the snapshot: what the page imports later (the wheels it loads, from where it puts
+// them) is imported too, and the zip entries of every standard module loaded then are the
+// stdlib the page needs (tools/fast_start.py).
+const LATER = `
+import importlib, sys
+for path, names in later.items():
+    sys.path.insert(0, path)
+    for name in names:
+        importlib.import_module(name)
+zipped = next(path for path in sys.path if path.endswith(".zip")) + "/"  # the stdlib zip
+sorted(module.__file__[len(zipped):] for module in list(sys.modules.values())
+       if (getattr(module, "__file__", None) or "").startswith(zipped))
+`;
 
 function fail(message) {
   process.stderr.write(`build_fast: ${message}\n`);
@@ -90,29 +76,19 @@ async function main() {
 
   // "./this.program" is what a browser gives sys.executable; Node would give this script.
   const pyodide = await loadPyodide({
-    indexURL, ...quiet, _makeSnapshot: true, _sysExecutable: "./this.program",
+    indexURL, ...quiet, _makeSnapshot: true, _sysExecutable: "./this.program", stdLibURL: spec.stdlib,
   });
-  // A restore puts the snapshot into the memory Pyodide's wasm starts with: it must not grow.
-  const memory = pyodide._module.HEAP8.length;
-  for (const [dest, source] of Object.entries(spec.files)) {
-    const target = `${spec.home}/${dest}`;
-    pyodide.FS.mkdirTree(path.posix.dirname(target));
+  const files = Object.fromEntries(Object.entries(spec.files).map(([dest, source]) => [dest, fs.readFileSync(source)]));
+  const { snapshot, modules, environ } = makeSnapshot(pyodide, spec, files);
+  fs.writeFileSync(spec.snapshot, snapshot);
+  const wheels = {};
+  for (const [source, names] of Object.entries(spec.later)) {
+    const target = `/tmp/${path.basename(source)}`;
     pyodide.FS.writeFile(target, fs.readFileSync(source));
+    wheels[target] = names;
   }
-  const importAll = pyodide.runPython(IMPORT_ALL);
-  const modules = importAll(pyodide.toPy(spec.imports)).toJs();
-  importAll.destroy();
-  pyodide.runPython(spec.warm_up, { globals: pyodide.toPy({}) });
-  pyodide.runPython("import random; random.seed(0)");  // reseeded after every restore
-  if (pyodide._module.HEAP8.length > memory) {
-    fail(`the imports and warm-up grew Python's memory from ${memory} to ${pyodide._module.HEAP8.length} ` +
-         "bytes: a restore could not hold it (import or warm up less)");
-  }
-  zeroFreeMemory(pyodide._module);
-  fs.writeFileSync(spec.snapshot, pyodide.makeMemorySnapshot());
-  // The variables Emscripten gave Python here: the loader replaces them by the browser's.
-  const environ = pyodide._module.getEnvStrings().map((line) => line.split("=")[0]);
-  process.stdout.write(JSON.stringify({ version, modules, environ }) + "\n");
+  const later = pyodide.runPython(LATER, { globals: pyodide.toPy({ later: wheels }) }).toJs();
+  process.stdout.write(JSON.stringify({ version, modules, environ, stdlib_files: later }) + "\n");
 }
 
 main().catch((error) => fail(error.stack || String(error)));

@@ -28,11 +28,13 @@ from webapp.state.session import Session  # noqa: E402
 from webapp.drawing.svg_canvas import SvgCanvas  # noqa: E402
 from webapp.state.view import View  # noqa: E402
 
+import build_sw  # noqa: E402
+
 OUTPUT = "previews"
 DATA = "previews.js"
 WIDTH = 480  # CSS pixels the preview is drawn at (the page scales it to the board's size)
 CSS_THEME = "css-variables"  # render.THEMES entry whose colours are CSS variables
-RUNTIME = "vendor/pyodide"
+RUNTIME = ("vendor/pyodide", "vendor/fast")
 BIG_FILE = 500_000  # runtime files at least this large count in the download progress
 
 
@@ -128,11 +130,18 @@ def shown_texts():
 
 
 def runtime_sizes(root):
-    folder = os.path.join(root, RUNTIME)
-    if not os.path.isdir(folder):
-        return {}
-    sizes = {f"{RUNTIME}/{name}": os.path.getsize(os.path.join(folder, name)) for name in sorted(os.listdir(folder))}
-    return {path: size for path, size in sizes.items() if size >= BIG_FILE}
+    """The runtime's big files a first visit downloads, as the offline copy keeps them: the
+    gzipped wasm rather than the plain one, the page's stdlib, never the build's snapshot
+    (tools/build_sw.py)."""
+    sizes = {}
+    for folder in RUNTIME:
+        path = os.path.join(root, folder)
+        for name in sorted(os.listdir(path)) if os.path.isdir(path) else []:
+            sizes[f"{folder}/{name}"] = os.path.getsize(os.path.join(path, name))
+    gzipped = any(build_sw.GZIPPED_WASM.search(path) for path in sizes)
+    left = {build_sw.PLAIN_WASM} if gzipped else set()
+    return {path: size for path, size in sizes.items()
+            if size >= BIG_FILE and not build_sw.NOT_KEPT.search(path) and path not in left}
 
 
 def write(root=ROOT):

@@ -37,11 +37,15 @@ UNUSED_PYSCRIPT = re.compile(r"^(codemirror|xterm|mpy-|zip-|pyodide_graph|storag
                              r"|service-worker\.js$)|\.(css|map)$")
 # Pyodide's wasm comes in two forms (interpreter.mjs fetches one): the service worker keeps
 # the form the visit fetched (in the browser's HTTP cache), so it fetches neither again;
-# the plain one (whose compiled code the browser caches) if it holds both or neither.
+# the gzipped one (6 MB less) if it holds both or neither.
 PLAIN_WASM = "vendor/pyodide/pyodide.asm.wasm"
 GZIPPED_WASM = re.compile(r"^vendor/fast/pyodide\.asm-[0-9a-f]+\.wasm\.gz$")
-# The pseudo-language (tools/i18n.py) is for tests: served, never kept offline.
-NOT_KEPT = re.compile(r"^vendor/locale/qps\.")
+# Served, never kept offline: the pseudo-language (tools/i18n.py) is for tests; the build's
+# snapshot is for contexts refused storage (through the HTTP cache): a page that may keep
+# files makes its own snapshot from what it fetched (snapshot_maker.mjs); Pyodide's whole
+# stdlib is for a plain start (after a failure) and a module left out of the page's
+# (vendor/fast/python_stdlib.zip): offline, those fail with the reason on the page.
+NOT_KEPT = re.compile(r"^vendor/locale/qps\.|^vendor/fast/snapshot-[0-9a-f]+\.gz$|^vendor/pyodide/python_stdlib\.zip$")
 
 
 def page_references(root):
@@ -78,8 +82,22 @@ def config_files(root):
         if config is not None:
             found.append(name)
             if config.get("interpreter", "").startswith("./"):
-                found.append(config["interpreter"].removeprefix("./"))
+                found += module_closure(root, config["interpreter"].removeprefix("./"))
             found += [src.removeprefix("./") for src in config.get("files", {})]
+    return found
+
+
+def module_closure(root, module):
+    """A JavaScript module of the site and the site's modules it names ("./x.mjs"),
+    theirs in turn (the interpreter's helpers)."""
+    found, todo = [], [module]
+    while todo:
+        name = os.path.normpath(todo.pop())
+        if name in found or not os.path.isfile(os.path.join(root, name)):
+            continue
+        found.append(name)
+        with open(os.path.join(root, name)) as f:
+            todo += [os.path.join(os.path.dirname(name), ref) for ref in re.findall(r'"\./([\w-]+\.mjs)"', f.read())]
     return found
 
 
@@ -122,14 +140,14 @@ def site_files(root=ROOT):
 
 def precache_files(root=ROOT):
     """Paths (relative to the site root, sorted) of every file the worker keeps: the site's
-    files but the pseudo-language, with the wasm's two forms (`wasm_forms`) counted once."""
+    files but NOT_KEPT, with the wasm's two forms (`wasm_forms`) counted once."""
     return [name for name in site_files(root) if not NOT_KEPT.search(name) and not GZIPPED_WASM.search(name)]
 
 
 def wasm_forms(root=ROOT):
     """The forms of Pyodide's wasm the site serves, the one to keep if the visit fetched
-    neither first: [plain, gzipped], or [plain] without the fast-start files."""
-    return [PLAIN_WASM] + [name for name in site_files(root) if GZIPPED_WASM.search(name)]
+    neither first: [gzipped, plain], or [plain] without the fast-start files."""
+    return [name for name in site_files(root) if GZIPPED_WASM.search(name)] + [PLAIN_WASM]
 
 
 def cache_name(root, files):

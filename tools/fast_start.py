@@ -5,28 +5,34 @@
   already imported and every game's rule book made once (WARM_UP), made under Node by
   tools/build_fast.mjs, without its pages of zeros (`pack`) and gzipped: restoring it skips
   Python's initialisation and the compiling of those modules, the CPU-bound bulk of a start;
-- Pyodide's wasm gzipped (9.6 MB -> 3.5 MB), for first visits over a slow link: bytes, not
-  CPU, are what such a visit waits for;
+- Pyodide's wasm gzipped (9.6 MB -> 3.5 MB): a first visit's bytes;
+- the page's stdlib zip (python_stdlib.zip): the files of every standard module a start
+  imports (what the snapshot holds) or the page's wheels need, 1.0 of Pyodide's 2.5 MB;
+  the snapshot is made over it, and interpreter.mjs fetches Pyodide's whole zip if a
+  module left out of it is ever imported.  It is learned by a first snapshot made over
+  the whole zip (build_fast.mjs reports the stdlib files loaded);
 - manifest.json, tying them together: Pyodide's version and build id, each file's name
   (its content hash) and SHA-256, the SHA-256 of the stdlib zip the snapshot was made
-  over (a restore needs it byte for byte), and that of every source file the snapshot
-  imported, which the loader compares with the files served (a snapshot of other sources
-  is refused).
+  over (a restore needs it byte for byte) and the modules it leaves out, that of every
+  source file the snapshot imported, which the loader compares with the files served (a
+  snapshot of other sources is refused), and the recipe the snapshot was made by, which
+  the browser follows to make its own (snapshot_maker.mjs).
 
 `interpreter.mjs` (the `interpreter` of both PyScript configs) decides how to use them.
 `python3 tools/fast_start.py --parts` prints what each part of the snapshot costs.
 What the snapshot holds is derived, never listed by hand: all of py/boardgames; the
 py/webapp modules that import neither the browser (`js`, `pyscript`, `pyodide`) nor,
 through other modules of ours, anything that does; and every standard module that any of
-our Python files or PyScript's own Python imports.  The snapshot is made over Pyodide's
-own python_stdlib.zip: once it is restored no standard module is left to compile (the page
-imports none the snapshot lacks), so a precompiled (.pyc) zip would only add 1.9 MB.
+our Python files or PyScript's own Python imports.  Once the snapshot is restored no
+standard module is left to compile (the page imports none the snapshot lacks), so a
+precompiled (.pyc) zip would only add bytes.
 The build is reproducible: the same runtime and sources give the same bytes.
 """
 
 import ast
 import gzip
 import hashlib
+import io
 import json
 import os
 import re
@@ -173,6 +179,39 @@ def stdlib_modules(stdlib_zip, root=ROOT):
     return sorted(name for name in wanted & present if name.split(".")[0] not in BROWSER)
 
 
+def page_wheels(root=ROOT):
+    """{path of each wheel the page imports from (vendor/wheels/): its top-level modules}:
+    build_fast.mjs imports them after the snapshot, so that the page's stdlib zip keeps the
+    standard modules they need."""
+    folder = os.path.join(root, "vendor", "wheels")
+    wheels = {}
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        with zipfile.ZipFile(os.path.join(folder, name)) as wheel:
+            entries = wheel.namelist()
+        wheels[os.path.join(folder, name)] = sorted(
+            {entry.split("/")[0] for entry in entries if entry.count("/") == 1 and entry.endswith("/__init__.py")}
+            | {entry[:-3] for entry in entries if "/" not in entry and entry.endswith(".py")})
+    return wheels
+
+
+def zip_modules(stdlib_zip):
+    """The dotted names of the modules a stdlib zip (a path or a file object) holds."""
+    with zipfile.ZipFile(stdlib_zip) as z:
+        return [re.sub(r"(/__init__)?\.py$", "", n).replace("/", ".") for n in z.namelist() if n.endswith(".py")]
+
+
+def trimmed_stdlib(whole, files):
+    """The bytes of a zip holding only `files` of the stdlib zip `whole` (0.8 of its 2.5 MB):
+    the same bytes for the same input (sorted, one timestamp)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(whole) as source, zipfile.ZipFile(out, "w") as trimmed:
+        for name in sorted(set(files)):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            trimmed.writestr(info, source.read(name), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return out.getvalue()
+
+
 def config_files(root=ROOT):
     """{"page": [...], "worker": [...]}: the [files] PyScript fetches for the page
     (pyscript.toml) and for the AI worker (worker.toml); the loader fetches them early."""
@@ -229,10 +268,13 @@ def read_bytes(path):
         return f.read()
 
 
-def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True):
-    """(raw snapshot bytes, what build_fast.mjs printed) for `modules` of ours imported,
-    with the standard modules we use (unless not `stdlib`) and the page's start-up code
-    compiled (unless not `warm_up`)."""
+def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True, stdlib_zip=None, later=None):
+    """(raw snapshot bytes, what build_fast.mjs printed with the recipe it followed) for
+    `modules` of ours imported, with the standard modules we use (unless not `stdlib`) and
+    the page's start-up code compiled (unless not `warm_up`), over `stdlib_zip` (default
+    Pyodide's); `later` ({wheel path: modules}, `page_wheels`): imported after the snapshot,
+    to learn the stdlib's files they need.  The recipe (snapshot.mjs) goes into the manifest: the
+    browser follows it to make the snapshot itself."""
     sources = our_modules(root)
     with tempfile.TemporaryDirectory() as work:
         # the snapshot's files, and those it compiles for the page: the DOM modules it
@@ -247,14 +289,14 @@ def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True):
                 f.write(package[path])
             precompile.append(path)
         precompile = sorted(f"{HOME}/{path}" for path in precompile)
-        spec = {
-            "pyodide": pyodide_dir + os.sep,
-            "snapshot": os.path.join(work, "snapshot"),
+        recipe = {
             "home": HOME,
-            "files": files,
+            "written": sorted(files),
             "imports": (stdlib_modules(os.path.join(pyodide_dir, STDLIB), root) if stdlib else []) + modules,
             "warm_up": WARM_UP.format(precompile=precompile) if warm_up else "",
         }
+        spec = {"pyodide": pyodide_dir + os.sep, "snapshot": os.path.join(work, "snapshot"), "files": files,
+                "stdlib": stdlib_zip or os.path.join(pyodide_dir, STDLIB), "later": later or {}, **recipe}
         spec_file = os.path.join(work, "spec.json")
         with open(spec_file, "w") as f:
             json.dump(spec, f)
@@ -262,7 +304,7 @@ def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True):
                               capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"tools/build_fast.mjs failed:\n{done.stderr}")
-        return read_bytes(spec["snapshot"]), json.loads(done.stdout)
+        return read_bytes(spec["snapshot"]), {**json.loads(done.stdout), "recipe": recipe}
 
 
 def make(root=ROOT, out=None):
@@ -271,10 +313,20 @@ def make(root=ROOT, out=None):
     pyodide_dir = os.path.join(root, "vendor", "pyodide")
     out = out or os.path.join(root, OUTPUT)
     modules = snapshot_modules(root)
-    raw, built = snapshot(root, pyodide_dir, modules)
+    whole = os.path.join(pyodide_dir, STDLIB)
+    # first over Pyodide's whole stdlib, to learn which of its files the page needs; then
+    # over the zip of just those, which the page loads and a restore must be given
+    _, learned = snapshot(root, pyodide_dir, modules, later=page_wheels(root))
+    stdlib = trimmed_stdlib(whole, learned["stdlib_files"])
+    with tempfile.TemporaryDirectory() as work:
+        stdlib_zip = os.path.join(work, STDLIB)
+        with open(stdlib_zip, "wb") as f:
+            f.write(stdlib)
+        raw, built = snapshot(root, pyodide_dir, modules, stdlib_zip=stdlib_zip)
+    if built["modules"] != learned["modules"]:
+        raise RuntimeError("the page's stdlib zip lacks a module a start imports")
     pages = pack(raw)
     sources = our_modules(root)
-    stdlib = read_bytes(os.path.join(pyodide_dir, STDLIB))
     files = {  # name pattern ({} is the start of the content's SHA-256), bytes
         "snapshot": ("snapshot-{}.gz", gzip.compress(pages, compresslevel=9, mtime=0)),
         "wasm": ("pyodide.asm-{}.wasm.gz", gzip.compress(read_bytes(os.path.join(pyodide_dir, WASM)),
@@ -285,13 +337,19 @@ def make(root=ROOT, out=None):
         "build_id": build_id(pyodide_dir),
         "modules": built["modules"],
         "environ": built["environ"],
-        "stdlib": {"sha256": sha256(stdlib), "bytes": len(stdlib)},  # vendor/pyodide's, as served
+        "recipe": built["recipe"],
+        # the page's stdlib (STDLIB in vendor/fast/, a fixed name: fetched before the manifest
+        # is read) and the standard modules it leaves out (interpreter.mjs: fetched whole)
+        "stdlib": {"file": STDLIB, "sha256": sha256(stdlib), "bytes": len(stdlib),
+                   "left_out": sorted(set(zip_modules(whole)) - set(zip_modules(io.BytesIO(stdlib))))},
         "files": config_files(root),
         "sources": {path: sha256(read_bytes(os.path.join(root, path)))
                     for path in sorted(sources[m] for m in modules)},
     }
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
+    with open(os.path.join(out, STDLIB), "wb") as f:
+        f.write(stdlib)
     for key, (pattern, data) in files.items():
         name = pattern.format(sha256(data)[:16])
         with open(os.path.join(out, name), "wb") as f:

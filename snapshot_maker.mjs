@@ -1,0 +1,74 @@
+// A worker (interpreter.mjs starts it once the offline copy is made) that makes, in the
+// reader's browser, the snapshot every later visit restores, and keeps it: a first visit
+// then downloads no snapshot (6 MB), only what a plain start needs.
+//
+// It starts a fresh Pyodide from the offline copy (the wasm in the form the visit fetched,
+// the stdlib zip the snapshot must be restored over), writes the sources the page's
+// PyScript wrote (sent by the page), follows the build's recipe (snapshot.mjs) and keeps
+// the snapshot's pages, with their SHA-256, where interpreter.mjs looks for them; other
+// versions' kept snapshots are dropped.  The restore checks the stdlib and the sources
+// against the manifest as for the build's snapshot.  It answers {kept: true} or {error}.
+
+import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+import { makeSnapshot, pack, sha256Hex } from "./snapshot.mjs";
+
+onmessage = async ({ data }) => {
+  try {
+    postMessage({ kept: await keep(data) });
+  } catch (error) {
+    postMessage({ error: error.message.split("\n")[0] });
+  }
+  close();
+};
+
+async function keep({ recipe, files, kept, memoryBytes, environ, runtime }) {
+  const [stdlib, lock, wasm] = await Promise.all([
+    offline(runtime.stdlib).then((response) => response.blob()),
+    offline(runtime.lock).then((response) => response.json()),
+    caches.match(runtime.wasm).then((plain) => plain ?? offline(runtime.gzippedWasm).then(gunzipped)),
+  ]);
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = function (resource, init) {  // Pyodide's request for its wasm
+    const url = String(resource instanceof Request ? resource.url : resource);
+    return url === runtime.wasm ? Promise.resolve(wasm) : realFetch.call(this, resource, init);
+  };
+  const stdLibURL = URL.createObjectURL(stdlib);
+  let made;
+  try {
+    const pyodide = await loadPyodide({
+      indexURL: runtime.indexURL, packageBaseUrl: runtime.indexURL, stdLibURL, lockFileContents: lock,
+      _makeSnapshot: true, stdout: () => {}, stderr: () => {},
+    });
+    made = makeSnapshot(pyodide, recipe, files);
+  } finally {
+    globalThis.fetch = realFetch;
+    URL.revokeObjectURL(stdLibURL);
+  }
+  // What a restore relies on: the memory Pyodide starts with, and the variables to replace
+  if (made.snapshot.length !== memoryBytes) {
+    throw new Error(`Python's memory here is ${made.snapshot.length} bytes, not the ${memoryBytes} of the build`);
+  }
+  if (String(made.environ) !== String(environ)) {
+    throw new Error(`the environment here (${made.environ}) is not the build's (${environ})`);
+  }
+  const pages = pack(made.snapshot);
+  const headers = { [kept.digestHeader]: await sha256Hex(pages) };
+  await (await caches.open(kept.cacheName)).put(kept.key, new Response(pages, { headers }));
+  const prefix = kept.cacheName.replace(/[0-9a-f]+$/, "");
+  const stale = (await caches.keys()).filter((name) => name.startsWith(prefix) && name !== kept.cacheName);
+  await Promise.all(stale.map((name) => caches.delete(name)));
+  return true;
+}
+
+/** The offline copy's response for `url`. */
+async function offline(url) {
+  const response = await caches.match(url);
+  if (!response) throw new Error(`${url} is not in the offline copy`);
+  return response;
+}
+
+/** The plain wasm from its gzipped form, as Pyodide streams it. */
+function gunzipped(response) {
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")),
+                      { headers: { "Content-Type": "application/wasm" } });
+}
