@@ -254,6 +254,7 @@ function keepSnapshotMadeHere(pyodide, making) {
     const done = (kept, why) => {
       console.info(kept ? `boardgames: a snapshot was made and kept here in ${((performance.now() - began) / 1000).toFixed(2)} s`
         : `boardgames: no snapshot kept here: ${why}`);
+      globalThis.boardgamesPython.keptSnapshot = kept ? "kept" : why;  // (for tests)
       resolve(kept);
     };
     try {

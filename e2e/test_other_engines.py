@@ -220,9 +220,8 @@ def test_the_page_starts_plays_and_embeds(engine, site):
 
     # A returning visit: under the service worker, from the snapshot made here.
     engine.wait("navigator.serviceWorker.ready.then(() => true)")
-    engine.wait("caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith('python-snapshot-'))"
-                ".map((name) => caches.open(name).then((cache) => cache.keys())))).then((kept) => kept.some((keys) => keys.length))",
-                START_MS)
+    engine.wait("window.boardgamesPython.keptSnapshot !== undefined", START_MS)
+    assert engine.evaluate("window.boardgamesPython.keptSnapshot") == "kept"
     open_ready(engine, f"{site}/index.html?game=vault")
     assert engine.evaluate("navigator.serviceWorker.controller !== null"), "the offline copy serves the page"
     started = engine.evaluate("window.boardgamesPython")

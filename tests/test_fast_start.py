@@ -136,8 +136,8 @@ def test_the_recipe_reads_our_sources_where_the_pages_pyscript_writes_them():
 
 def test_the_pages_stdlib_holds_what_a_start_and_the_page_wheels_import_and_names_the_rest():
     """vendor/fast/python_stdlib.zip: every standard module the snapshot holds (a start
-    imports them) and those the QR wheel needs, a third of Pyodide's zip; the manifest lists
-    the modules left out (fetched whole if ever imported) and the zip's SHA-256."""
+    imports them) and those the QR wheel needs, compiled; the manifest lists the modules
+    left out (fetched whole if ever imported) and the zip's SHA-256."""
     with open(os.path.join(ROOT, fast_start.OUTPUT, fast_start.MANIFEST)) as f:
         manifest = json.load(f)
     served = os.path.join(ROOT, fast_start.OUTPUT, fast_start.STDLIB)
@@ -145,8 +145,10 @@ def test_the_pages_stdlib_holds_what_a_start_and_the_page_wheels_import_and_name
     kept, everything = set(fast_start.zip_modules(served)), set(fast_start.zip_modules(whole))
     assert kept < everything and set(manifest["stdlib"]["left_out"]) == everything - kept
     assert {m for m in manifest["modules"] if m in everything} <= kept
-    assert {"xml.sax.saxutils", "gzip", "json", "asyncio"} <= kept and not {"unittest", "pydoc", "tkinter"} & kept
-    assert os.path.getsize(served) < os.path.getsize(whole) / 2
+    assert {"xml.sax.saxutils", "gzip", "json", "asyncio", "encodings.cp437"} <= kept and not {"unittest", "pydoc", "tkinter"} & kept
+    with zipfile.ZipFile(served) as z:
+        assert z.namelist() and all(name.endswith(".pyc") for name in z.namelist()), "compiled: a start compiles none"
+        assert z.read("json/__init__.pyc")[4:8] == b"\x01\0\0\0", "a hash-based pyc, unchecked: no clock in the build"
     assert manifest["stdlib"]["sha256"] == fast_start.sha256(fast_start.read_bytes(served))
 
 

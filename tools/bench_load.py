@@ -4,7 +4,8 @@ Three visits, each measured from navigation inside the page (performance.now()):
   first   a first visit on loopback: a fresh browser context, nothing cached;
   return  a returning visit: a persistent profile opened, the page loaded (and, for ours,
           the service worker's precache finished), the browser closed, opened again on
-          the same profile and the page loaded again: that second load is measured;
+          the same profile and the page loaded again: that second load is measured (ours
+          waits, before closing, until the snapshot made from the offline copy is kept);
   slow    a first visit over an emulated 10 Mbps / 40 ms link (CDP
           Network.emulateNetworkConditions).
 For each: time to interactive (`body[data-ready='1']`) and time to a board on screen: the
@@ -16,7 +17,8 @@ choosing Computer (for White, at level 2) to the computer's first move, and to t
 worker being ready, on the first and on the returning visit.
 
 Then the bytes of a visit (`--no-bytes` skips them): a first visit on a fresh profile, to a
-live board and in all (for ours, once the service worker has made the offline copy), and a
+live board and in all (for ours, once the service worker has made the offline copy and the
+page the snapshot from it), and a
 returning visit, ours beside the bare page, from the plain server and from one that
 compresses as many hosts do (gzip where the browser accepts it).
 

@@ -6,8 +6,9 @@
   tools/build_fast.mjs, without its pages of zeros (`pack`) and gzipped: restoring it skips
   Python's initialisation and the compiling of those modules, the CPU-bound bulk of a start;
 - Pyodide's wasm gzipped (9.6 MB -> 3.5 MB): a first visit's bytes;
-- the page's stdlib zip (python_stdlib.zip): the files of every standard module a start
-  imports (what the snapshot holds) or the page's wheels need, 1.0 of Pyodide's 2.5 MB;
+- the page's stdlib zip (python_stdlib.zip): every standard module a start imports (what
+  the snapshot holds) or the page's wheels need, compiled without docstrings (1.6 MB;
+  Pyodide's zip of sources is 2.5 MB): a lean start compiles none;
   the snapshot is made over it, and interpreter.mjs fetches Pyodide's whole zip if a
   module left out of it is ever imported.  It is learned by a first snapshot made over
   the whole zip (build_fast.mjs reports the stdlib files loaded);
@@ -24,8 +25,7 @@ What the snapshot holds is derived, never listed by hand: all of py/boardgames; 
 py/webapp modules that import neither the browser (`js`, `pyscript`, `pyodide`) nor,
 through other modules of ours, anything that does; and every standard module that any of
 our Python files or PyScript's own Python imports.  Once the snapshot is restored no
-standard module is left to compile (the page imports none the snapshot lacks), so a
-precompiled (.pyc) zip would only add bytes.
+standard module is left to compile (the page imports none the snapshot lacks).
 The build is reproducible: the same runtime and sources give the same bytes.
 """
 
@@ -66,6 +66,9 @@ from webapp import precompiled
 precompiled.keep({{path: open(path, "rb").read() for path in {precompile!r}}})
 """
 STDLIB = "python_stdlib.zip"
+# Standard modules the page's stdlib keeps though no start imports them: zipfile's codec
+# for the names in a zip (cp437), which Python looks up by name.
+LATER_MODULES = ["encodings.cp437"]
 WASM = "pyodide.asm.wasm"
 
 
@@ -195,21 +198,11 @@ def page_wheels(root=ROOT):
 
 
 def zip_modules(stdlib_zip):
-    """The dotted names of the modules a stdlib zip (a path or a file object) holds."""
+    """The dotted names of the modules a stdlib zip (a path or a file object) holds, as
+    sources or compiled."""
     with zipfile.ZipFile(stdlib_zip) as z:
-        return [re.sub(r"(/__init__)?\.py$", "", n).replace("/", ".") for n in z.namelist() if n.endswith(".py")]
-
-
-def trimmed_stdlib(whole, files):
-    """The bytes of a zip holding only `files` of the stdlib zip `whole` (0.8 of its 2.5 MB):
-    the same bytes for the same input (sorted, one timestamp)."""
-    out = io.BytesIO()
-    with zipfile.ZipFile(whole) as source, zipfile.ZipFile(out, "w") as trimmed:
-        for name in sorted(set(files)):
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = 0o644 << 16
-            trimmed.writestr(info, source.read(name), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-    return out.getvalue()
+        names = [n for n in z.namelist() if n.endswith((".py", ".pyc"))]
+    return [re.sub(r"(/__init__)?\.pyc?$", "", n).replace("/", ".") for n in names]
 
 
 def config_files(root=ROOT):
@@ -268,12 +261,13 @@ def read_bytes(path):
         return f.read()
 
 
-def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True, stdlib_zip=None, later=None):
+def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True, stdlib_zip=None, later=None, compile_to=None):
     """(raw snapshot bytes, what build_fast.mjs printed with the recipe it followed) for
     `modules` of ours imported, with the standard modules we use (unless not `stdlib`) and
     the page's start-up code compiled (unless not `warm_up`), over `stdlib_zip` (default
-    Pyodide's); `later` ({wheel path: modules}, `page_wheels`): imported after the snapshot,
-    to learn the stdlib's files they need.  The recipe (snapshot.mjs) goes into the manifest: the
+    Pyodide's); `later` ({"wheels": `page_wheels`, "modules": [...]}): imported after the
+    snapshot, to learn the stdlib's files they need, which build_fast.mjs compiles into a
+    zip at `compile_to` if given.  The recipe (snapshot.mjs) goes into the manifest: the
     browser follows it to make the snapshot itself."""
     sources = our_modules(root)
     with tempfile.TemporaryDirectory() as work:
@@ -296,7 +290,8 @@ def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True, stdlib_zip=N
             "warm_up": WARM_UP.format(precompile=precompile) if warm_up else "",
         }
         spec = {"pyodide": pyodide_dir + os.sep, "snapshot": os.path.join(work, "snapshot"), "files": files,
-                "stdlib": stdlib_zip or os.path.join(pyodide_dir, STDLIB), "later": later or {}, **recipe}
+                "stdlib": stdlib_zip or os.path.join(pyodide_dir, STDLIB), "later": later or {},
+                "compile_to": compile_to, **recipe}
         spec_file = os.path.join(work, "spec.json")
         with open(spec_file, "w") as f:
             json.dump(spec, f)
@@ -314,15 +309,15 @@ def make(root=ROOT, out=None):
     out = out or os.path.join(root, OUTPUT)
     modules = snapshot_modules(root)
     whole = os.path.join(pyodide_dir, STDLIB)
-    # first over Pyodide's whole stdlib, to learn which of its files the page needs; then
-    # over the zip of just those, which the page loads and a restore must be given
-    _, learned = snapshot(root, pyodide_dir, modules, later=page_wheels(root))
-    stdlib = trimmed_stdlib(whole, learned["stdlib_files"])
+    # first over Pyodide's whole stdlib, to learn which of its files the page needs (and
+    # compile them); then over the zip of just those, which the page loads and a restore
+    # must be given
     with tempfile.TemporaryDirectory() as work:
         stdlib_zip = os.path.join(work, STDLIB)
-        with open(stdlib_zip, "wb") as f:
-            f.write(stdlib)
+        _, learned = snapshot(root, pyodide_dir, modules, compile_to=stdlib_zip,
+                              later={"wheels": page_wheels(root), "modules": LATER_MODULES})
         raw, built = snapshot(root, pyodide_dir, modules, stdlib_zip=stdlib_zip)
+        stdlib = read_bytes(stdlib_zip)
     if built["modules"] != learned["modules"]:
         raise RuntimeError("the page's stdlib zip lacks a module a start imports")
     pages = pack(raw)
