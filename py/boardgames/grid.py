@@ -4,7 +4,9 @@ moves) and custody (capturing a man by enclosing it in a line).
 
 Cells are numbered `index = rank * width + file` (0-based; rank 0 is rank 1, White's
 side).  Names are `a1`-style.  A board is a string of one character per cell, `.` for
-an empty cell, so positions are immutable, hashable and cheap to copy.
+an empty cell, so positions are immutable, hashable and cheap to copy.  Rules that look
+at the whole board at once (custody threats) turn it into integer bitboards (`bits`),
+bit i for cell i, and shift those instead of walking the cells.
 """
 
 from .texts import _
@@ -145,18 +147,31 @@ def custody_victims(board, lines, victims, closers):
             if board[victim] in victims and (beyond == OFF_BOARD or board[beyond] in closers)]
 
 
-def custody_threats(board, victims, approaches, closers):
-    """Yield (man, cell) for each man in `victims` (letters) and each empty cell beside
-    it where an enemy arriving would take it by custody: `approaches`
-    (SquareGrid.approaches) gives the cell beyond the man, which must hold one of
-    `closers` (or be the edge, where OFF_BOARD counts)."""
-    for letter in victims:
-        man = board.find(letter)
-        while man >= 0:
-            for near, far in approaches[man]:
-                if board[near] == EMPTY and (far == OFF_BOARD or board[far] in closers):
-                    yield man, near
-            man = board.find(letter, man + 1)
+def bit_table(letters):
+    """The `str.translate` table of `bits`: '1' for the men in `letters`, '0' for any
+    other character."""
+    return str.maketrans({chr(code): "1" if chr(code) in letters else "0" for code in range(128)})
+
+
+def bits(board, table):
+    """The cells of `board` whose men `table` (bit_table) marks, as an integer bitboard
+    (bit i: cell i): one C-level pass, so that rule code can test whole boards at once."""
+    return int(board.translate(table)[::-1], 2)
+
+
+def stepped(cells, step):
+    """The bitboard `cells` moved one step in a direction (SquareGrid.steps): the
+    neighbours that way of its cells (on a cylinder the second shift wraps round)."""
+    left, right, mask, wrap_left, wrap_right, wrap_mask = step
+    return cells << left >> right & mask | cells << wrap_left >> wrap_right & wrap_mask
+
+
+def cells_of(cells):
+    """The cells of the bitboard `cells`, in increasing order."""
+    while cells:
+        low = cells & -cells
+        yield low.bit_length() - 1
+        cells ^= low
 
 
 class SquareGrid:
@@ -176,6 +191,15 @@ class SquareGrid:
         # rays[i][d]: the cells from i outward in direction d (excluding i); on a
         # cylinder a ray stops before it would come back round to i.
         self.rays = [{d: self._ray(i, d) for d in ALL_DIRECTIONS} for i in range(self.size)]
+        # Bitboards (bits): steps[d] moves a bitboard one step in direction d (stepped); edges[d]
+        # holds the cells with no neighbour in direction d.
+        self.steps = {d: self._bit_step(d) for d in ALL_DIRECTIONS}
+        self.edges = {d: sum(1 << i for i in range(self.size) if not self.rays[i][d]) for d in ALL_DIRECTIONS}
+        # custody_axes[edge]: per orthogonal direction d, the steps in d and back, and the
+        # cells whose neighbour back is the edge when `edge` makes it close a custody
+        self.custody_axes = {edge: tuple((self.steps[d], self.steps[-d[0], -d[1]],
+                                          self.edges[-d[0], -d[1]] if edge else 0) for d in ORTHOGONAL)
+                             for edge in (False, True)}
 
     def file(self, i):
         return i % self.width
@@ -211,6 +235,19 @@ class SquareGrid:
                 break
             cells.append(j)
         return tuple(cells)
+
+    def _bit_step(self, direction):
+        """The step of `stepped` in `direction`: (left shift, right shift, mask of the cells
+        so reached) for the neighbours in the same row or along the file, and again for
+        the ones round the back of a cylinder (a mask of 0 where there are none)."""
+        reached = {}
+        for i in range(self.size):
+            ray = self.rays[i][direction]
+            if ray:
+                reached[ray[0] - i] = reached.get(ray[0] - i, 0) | 1 << ray[0]
+        shifts = sorted(reached.items(), key=lambda item: abs(item[0]))
+        (near, near_mask), (far, far_mask) = (shifts + [(0, 0)])[:2]
+        return max(near, 0), max(-near, 0), near_mask, max(far, 0), max(-far, 0), far_mask
 
     def drawing_cells(self):
         """`(name, x, y, shape, shade, ghost)` of every cell as the page draws it: unit
@@ -268,13 +305,25 @@ class SquareGrid:
         return [tuple(p for p in (pair(i, (1, 0)), pair(i, (0, 1))) if None not in p)
                 for i in range(self.size)]
 
-    def approaches(self, edge=False):
-        """For every cell, the (near, far) cells on either side of it in line, each way
-        round, near on the board: a man arriving on near with a friend on far (or the
-        edge, OFF_BOARD, when `edge`) encloses the cell."""
-        return [tuple((near, far) for a, b in pairs for near, far in ((a, b), (b, a))
-                      if near != OFF_BOARD)
-                for pairs in self.flanks(edge)]
+    def custody_threatened(self, white, black, empty, edge=False):
+        """(White's men, Black's men) that the other side could take by custody, moving a
+        man onto an `empty` neighbour: the neighbour the other way holds an enemy (or is
+        the board's edge, which counts when `edge`).  Bitboards: `white` and `black` the
+        men that take part in a custody."""
+        white_threatened = black_threatened = 0
+        for ahead, back, edge_back in self.custody_axes[edge]:
+            open_ahead = stepped(empty, back)  # the cells whose neighbour ahead is empty
+            white_threatened |= open_ahead & (stepped(black, ahead) | edge_back)
+            black_threatened |= open_ahead & (stepped(white, ahead) | edge_back)
+        return white & white_threatened, black & black_threatened
+
+    def custody_targets(self, victims, closers, empty, edge=False):
+        """The `empty` cells where a man arriving would take one of `victims` by custody
+        against one of `closers` (or the edge, when `edge`).  Bitboards."""
+        found = 0
+        for ahead, _back, edge_back in self.custody_axes[edge]:
+            found |= stepped(victims & (stepped(closers, ahead) | edge_back), ahead)
+        return found & empty
 
     def parse_board(self, rows_text, letters):
         """The board string of a position text's board field (top row first)."""

@@ -5,7 +5,7 @@ Swedes (`S`) tries to reach any edge cell.  Black moves first.
 """
 
 from .core import BLACK, Game, Man, WHITE, win
-from .grid import EMPTY, ORTHOGONAL, SquareGrid, custody_threats, custody_victims, emptied, moved, walks
+from .grid import EMPTY, ORTHOGONAL, SquareGrid, bit_table, bits, cells_of, custody_victims, emptied, moved, walks
 from .texts import N_, _
 
 GRID = SquareGrid(9)
@@ -20,7 +20,9 @@ OWN = {WHITE: KING + SWEDE, BLACK: MUSCOVITE}
 VICTIMS = {WHITE: MUSCOVITE, BLACK: SWEDE}
 CLOSERS = {WHITE: SWEDE + KING, BLACK: MUSCOVITE}
 CUSTODY = GRID.custody_lines()
-APPROACHES = GRID.approaches()
+EMPTY_BITS = bit_table(EMPTY)  # bits() tables: the empty cells, and each side's victims and closers
+VICTIM_BITS = {side: bit_table(men) for side, men in VICTIMS.items()}
+CLOSER_BITS = {side: bit_table(men) for side, men in CLOSERS.items()}
 # Every man moves like a rook; soldiers neither stop on nor cross the throne.
 PATHS = {KING: GRID.paths(8), SWEDE: GRID.paths(8, THRONE), MUSCOVITE: GRID.paths(8, THRONE)}
 MOVE_CELLS = {text: (i, j) for paths in PATHS.values() for i, cell_paths in enumerate(paths)
@@ -159,14 +161,14 @@ class Tablut(Game):
         """The moves the AI's quiescence follows: captures, the king's escape and his
         capture, and Black's blocks of the king's one open line (its only defence)."""
         src, dst = MOVE_CELLS[move]
-        return dst in self.noisy_cells(state) or dst in EDGE and state.board[src] == KING
+        return bool(self.noisy_cells(state) >> dst & 1) or dst in EDGE and state.board[src] == KING
 
     def noisy_moves(self, state):
         """Moves onto the noisy cells, then the king's moves to the edge."""
         board, side, names = state.board, state.turn, GRID.names
         found = []
         targets = self.noisy_cells(state)
-        for dst in sorted(targets):
+        for dst in cells_of(targets):
             found.extend(f"{names[src]}-{names[dst]}" for src in arrivals(board, dst, side))
         king = board.find(KING)
         if side == WHITE and king >= 0:
@@ -174,13 +176,14 @@ class Tablut(Game):
                 for j in GRID.rays[king][d]:
                     if board[j] != EMPTY:
                         break
-                    if j in EDGE and j not in targets:
+                    if j in EDGE and not targets >> j & 1:
                         found.append(f"{names[king]}-{names[j]}")
         return found
 
     def noisy_cells(self, state):
         """The empty cells where a man of the side to move would capture on arrival,
-        and for Black facing one open line of the king, the cells that block it.
+        and for Black facing one open line of the king, the cells that block it (a
+        bitboard).
 
         Kept with the state (its `facts`), since the AI asks about a position's moves
         one by one.
@@ -188,16 +191,17 @@ class Tablut(Game):
         if state.facts is not None:
             return state.facts
         board, side = state.board, state.turn
-        cells = {cell for _unused, cell in custody_threats(board, VICTIMS[side], APPROACHES, CLOSERS[side])}
+        empty = bits(board, EMPTY_BITS)
+        cells = GRID.custody_targets(bits(board, VICTIM_BITS[side]), bits(board, CLOSER_BITS[side]), empty)
         king = board.find(KING)
         if side == BLACK and king >= 0:
             open_sides = [c for c in NEIGHBOURS[king]
                           if c is None or (c != THRONE and board[c] != MUSCOVITE)]
             if len(open_sides) == 1 and open_sides[0] is not None and board[open_sides[0]] == EMPTY:
-                cells.add(open_sides[0])
+                cells |= 1 << open_sides[0]
             lines = king_open_lines(board, king)
             if len(lines) == 1:
-                cells.update(c for c in lines[0] if c != THRONE)
+                cells |= sum(1 << c for c in lines[0] if c != THRONE)
         state.facts = cells
         return cells
 

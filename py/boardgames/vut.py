@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, both_sides, draw, win
-from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, custody_threats, custody_victims,
-                   emptied, moved, row_text, walks)
+from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_table, bits, cells_of, custody_victims,
+                   emptied, moved, row_text, stepped, walks)
 from .texts import N_, _
 
 PIECE, PAWN, KING = "O", "P", "K"
@@ -45,6 +45,8 @@ PIECE_OF = {side: letters[0] for side, letters in _LETTERS.items()}
 PAWN_OF = {side: letters[1] for side, letters in _LETTERS.items()}
 KING_OF = {side: letters[2] for side, letters in _LETTERS.items()}
 SIDE_OF = {letter: side for side, letters in _LETTERS.items() for letter in letters}
+EMPTY_BITS = bit_table(EMPTY)  # bits() tables: the empty cells, and each side's MEN
+MEN_BITS = {side: bit_table(men) for side, men in MEN.items()}
 # The results, as whole sentences by the side that wins (data: translated where shown).
 PAWN_RACE_REASONS = {WHITE: N_("a white pawn reached the farthest rank"),
                      BLACK: N_("a black pawn reached the farthest rank")}
@@ -185,9 +187,9 @@ class VutTables:
     link_lines: list           # per cell, per line ((distance, cell), ...) as far as any man reaches
     custody: list              # per cell: the (victim, beyond) cells of a man arriving there
     interventions: list        # per cell: the pairs around it a pawn arriving there takes
-    approaches: list           # per cell: (near, far) around it, where custody takes its man
     progress: dict             # side -> per cell, ranks from the side's home edge
     goal_rows: dict            # side -> (start, stop) cells of the farthest rank
+    goal_bits: dict            # side -> the farthest rank as a bitboard
     forward: dict              # side -> per cell, the slice of the board string ahead on its file
     centre_distance: list      # per cell: steps to the middle of the board
 
@@ -226,10 +228,10 @@ def tables_of(v):
         custody=grid.custody_lines(v.edge_custody),
         interventions=[tuple(pair for pair in pairs if OFF_BOARD not in pair)
                        if v.intervention else () for pairs in grid.flanks(v.edge_custody)],
-        approaches=grid.approaches(v.edge_custody),
         progress={WHITE: [grid.rank(i) for i in range(grid.size)],
                   BLACK: [n - 1 - grid.rank(i) for i in range(grid.size)]},
         goal_rows={WHITE: ((n - 1) * n, n * n), BLACK: (0, n)},
+        goal_bits={WHITE: (1 << n) - 1 << (n - 1) * n, BLACK: (1 << n) - 1},
         forward={WHITE: [slice(i + n, None, n) for i in range(grid.size)],
                  BLACK: [slice(i - n, None, -n) if i >= n else slice(0, 0) for i in range(grid.size)]},
         centre_distance=[abs(grid.file(i) - middle) + abs(grid.rank(i) - middle)
@@ -474,10 +476,9 @@ class Vut(Game):
 
     def threats(self, board):
         """{side: how many of its men the enemy could take by moving a man next to them}."""
-        approaches = self.tables.approaches
-        return {side: len({man for man, _unused in
-                           custody_threats(board, MEN[side], approaches, MEN[OTHER[side]])})
-                for side in (WHITE, BLACK)}
+        white, black = self.grid.custody_threatened(bits(board, MEN_BITS[WHITE]), bits(board, MEN_BITS[BLACK]),
+                                                    bits(board, EMPTY_BITS), self.edge_custody)
+        return {WHITE: white.bit_count(), BLACK: black.bit_count()}
 
     def _material(self, board, side):
         return 100 * (board.count(PIECE_OF[side]) + board.count(PAWN_OF[side]))
@@ -528,29 +529,28 @@ class Vut(Game):
         """The moves `is_noisy` accepts, found from their targets: for each kind of man
         the empty cells where it would capture (the flanks of enemy men) or reach a goal,
         then the nearest man of that kind on each line from there (moving is symmetric)."""
-        board, side, tables = state.board, state.turn, self.tables
-        victims, closers = MEN[OTHER[side]], MEN[side]
+        board, side, tables, grid = state.board, state.turn, self.tables, self.grid
+        empty, victims = bits(board, EMPTY_BITS), bits(board, MEN_BITS[OTHER[side]])
         piece, pawn, centre = PIECE_OF[side], PAWN_OF[side], tables.centre
-        captures = {cell for _unused, cell in custody_threats(board, victims, tables.approaches, closers)}
-        pawn_targets = set()
-        if self.intervention:
-            for dst, man in enumerate(board):
-                if man == EMPTY and dst not in captures and any(
-                        board[a] in victims and board[b] in victims
-                        for a, b in tables.interventions[dst]):
-                    pawn_targets.add(dst)
-        captures.discard(centre)  # only a king may stop on the centre
-        pawn_targets.discard(centre)
+        captures = grid.custody_targets(victims, bits(board, MEN_BITS[side]), empty, self.edge_custody)
+        pawn_targets = 0
+        if self.intervention:  # between two victims in a line
+            steps = grid.steps
+            for (df, dr) in ((1, 0), (0, 1)):
+                pawn_targets |= stepped(victims, steps[df, dr]) & stepped(victims, steps[-df, -dr])
+            pawn_targets &= empty
+        if centre is not None:  # only a king may stop on the centre
+            captures &= ~(1 << centre)
+            pawn_targets &= ~(1 << centre)
         if PAWN_RACE in self.goals:
-            start, stop = tables.goal_rows[side]
-            pawn_targets.update(c for c in range(start, stop) if board[c] == EMPTY)
+            pawn_targets |= tables.goal_bits[side] & empty
         targets = {piece: captures, pawn: captures | pawn_targets}
         if centre is not None and board[centre] == EMPTY:
-            targets[KING_OF[side]] = (centre,)
+            targets[KING_OF[side]] = 1 << centre
         found = []
         for man, cells in targets.items():
             paths = tables.paths[man]
-            for dst in sorted(cells):
+            for dst in cells_of(cells):
                 for path in paths[dst]:
                     for j, _unused in path:
                         if board[j] != EMPTY:
