@@ -166,6 +166,22 @@ def stepped(cells, step):
     return cells << left >> right & mask | cells << wrap_left >> wrap_right & wrap_mask
 
 
+def bit_planes(values):
+    """The bit planes of whole numbers >= 0, one per cell: planes[b] holds the cells whose
+    value has bit b set (for weighted_count)."""
+    return tuple(sum(1 << i for i, value in enumerate(values) if value >> b & 1)
+                 for b in range(max(values).bit_length()))
+
+
+def weighted_count(cells, planes):
+    """The sum of the cells' values (as bit_planes) over the bitboard `cells`: a count
+    per plane rather than a look-up per cell."""
+    total = 0
+    for b, plane in enumerate(planes):
+        total += (cells & plane).bit_count() << b
+    return total
+
+
 def cells_of(cells):
     """The cells of the bitboard `cells`, in increasing order."""
     while cells:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, both_sides, draw, win
-from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_table, bits, cells_of, custody_victims,
-                   emptied, moved, row_text, stepped, walks)
+from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_planes, bit_table, bits, cells_of,
+                   custody_victims, emptied, moved, row_text, stepped, walks, weighted_count)
 from .texts import N_, _
 
 PIECE, PAWN, KING = "O", "P", "K"
@@ -47,6 +47,7 @@ KING_OF = {side: letters[2] for side, letters in _LETTERS.items()}
 SIDE_OF = {letter: side for side, letters in _LETTERS.items() for letter in letters}
 EMPTY_BITS = bit_table(EMPTY)  # bits() tables: the empty cells, and each side's MEN
 MEN_BITS = {side: bit_table(men) for side, men in MEN.items()}
+LETTER_BITS = {letter: bit_table(letter) for letters in _LETTERS.values() for letter in letters}
 # The results, as whole sentences by the side that wins (data: translated where shown).
 PAWN_RACE_REASONS = {WHITE: N_("a white pawn reached the farthest rank"),
                      BLACK: N_("a black pawn reached the farthest rank")}
@@ -192,6 +193,9 @@ class VutTables:
     goal_bits: dict            # side -> the farthest rank as a bitboard
     forward: dict              # side -> per cell, the slice of the board string ahead on its file
     centre_distance: list      # per cell: steps to the middle of the board
+    centre_planes: tuple       # centre_distance as bit planes
+    open_cells: int            # the cells a piece or pawn may stop on (all but the centre), a bitboard
+    flat_steps: tuple          # the orthogonal steps of bitboards on the flat board (not round a cylinder)
 
 
 @cache
@@ -214,6 +218,7 @@ def tables_of(v):
     n = v.size
     middle = n // 2
     kinds = 3 if kings else 2  # letters in use: piece, pawn (, king)
+    centre_distance = [abs(grid.file(i) - middle) + abs(grid.rank(i) - middle) for i in range(grid.size)]
     return VutTables(
         grid=grid, centre=centre, kings=kings,
         letters=OWN[WHITE][:kinds] + OWN[BLACK][:kinds],
@@ -234,8 +239,10 @@ def tables_of(v):
         goal_bits={WHITE: (1 << n) - 1 << (n - 1) * n, BLACK: (1 << n) - 1},
         forward={WHITE: [slice(i + n, None, n) for i in range(grid.size)],
                  BLACK: [slice(i - n, None, -n) if i >= n else slice(0, 0) for i in range(grid.size)]},
-        centre_distance=[abs(grid.file(i) - middle) + abs(grid.rank(i) - middle)
-                         for i in range(grid.size)],
+        centre_distance=centre_distance,
+        centre_planes=bit_planes(centre_distance),
+        open_cells=(1 << grid.size) - 1 & ~(1 << centre if kings else 0),
+        flat_steps=tuple(SquareGrid(n).steps[d] for d in ORTHOGONAL),
     )
 
 
@@ -461,18 +468,41 @@ class Vut(Game):
         the middle (the edge helps custody), their few moves, and the hunters near each
         of them.  Without it a side far ahead in extermination or extinction
         sees no gain in any quiet move and plays on for hundreds of moves."""
-        tables, grid = self.tables, self.grid
-        own, prey = MEN[hunter], MEN[OTHER[hunter]]
-        hunters = [i for i, man in enumerate(board) if man in own]
-        score = -HUNT_FREEDOM * sum(1 for _unused in walks(board, prey, tables.paths))
-        for cell, man in enumerate(board):
-            if man not in prey:
-                continue
-            score += HUNT_EDGE * tables.centre_distance[cell]
-            row, column = grid.rank(cell), grid.file(cell)
-            near = min(abs(grid.rank(i) - row) + abs(grid.file(i) - column) for i in hunters)
-            score -= HUNT_DISTANCE * near
-        return score
+        prey, hunters = bits(board, MEN_BITS[OTHER[hunter]]), bits(board, MEN_BITS[hunter])
+        return (HUNT_EDGE * weighted_count(prey, self.tables.centre_planes)
+                - HUNT_FREEDOM * self.freedom(board, OTHER[hunter])
+                - HUNT_DISTANCE * self.distances(prey, hunters))
+
+    def freedom(self, board, side):
+        """How many moves `side`'s pieces and pawns have: the cells each step of their
+        slides reaches, a bitboard per step and direction."""
+        tables, steps = self.tables, self.grid.steps
+        open_cells = bits(board, EMPTY_BITS) & tables.open_cells
+        moves = 0
+        for letter in (PIECE_OF[side], PAWN_OF[side]):
+            men = bits(board, LETTER_BITS[letter])
+            for d in ORTHOGONAL:
+                reached = men
+                for _unused in range(tables.reach[letter]):
+                    reached = stepped(reached, steps[d]) & open_cells
+                    if not reached:
+                        break
+                    moves += reached.bit_count()
+        return moves
+
+    def distances(self, prey, hunters):
+        """The sum over the `prey` (a bitboard) of the steps from each to the nearest of
+        the `hunters` on the flat board: each round of growing the hunters' reach by a
+        step adds one for every prey still beyond it."""
+        steps = self.tables.flat_steps
+        reached, total = hunters, 0
+        beyond = prey & ~reached
+        while beyond and reached:
+            total += beyond.bit_count()
+            reached |= (stepped(reached, steps[0]) | stepped(reached, steps[1])
+                        | stepped(reached, steps[2]) | stepped(reached, steps[3]))
+            beyond &= ~reached
+        return total
 
     def threats(self, board):
         """{side: how many of its men the enemy could take by moving a man next to them}."""
