@@ -5,6 +5,8 @@ on the mirror cell `2B - A` and capturing an enemy there.  A side that starts it
 turn with a pawn on the opponent's home rank has won.
 """
 
+from operator import itemgetter
+
 from .core import BLACK, Game, Man, OTHER, Overlay, WHITE, win
 from .grid import ALL_DIRECTIONS, EMPTY, SquareGrid, moved
 from .texts import N_, _
@@ -35,8 +37,11 @@ class VaultGeometry:
         names = grid.names
         self.text = [tuple(f"{names[a]}-{names[t]}" for t in range(n)) for a in range(n)]
         self.cells_of = {self.text[a][t]: (a, t) for a in range(n) for t in range(n) if a != t}
-        # The opponent's home rank, the goal of each side's pawns, as a set of cells.
+        # The opponent's home rank, the goal of each side's pawns, as a set of cells, and
+        # per cell its neighbours there.
         self.goal = {WHITE: frozenset(range(n - size, n)), BLACK: frozenset(range(size))}
+        self.goal_neighbours = {side: [tuple(t for t in self.neighbours[a] if t in goal) for a in range(n)]
+                                for side, goal in self.goal.items()}
         # Progress bonus by rank for the evaluation: grows as a pawn nears its goal.
         self.progress = {
             WHITE: [40 * grid.rank(i) ** 2 // (size - 1) ** 2 for i in range(n)],
@@ -72,6 +77,14 @@ def pawn_cells(board, pawn):
         cells.append(i)
         i = board.find(pawn, i + 1)
     return cells
+
+
+def pivots(own):
+    """A function giving, of a row of `VaultGeometry.landing`, the landings over the pawns
+    on `own` (a tuple, in their order): one C-level look-up for all the pivots."""
+    if len(own) == 1:
+        return lambda row: (row[own[0]],)
+    return itemgetter(*own)
 
 
 class Vault(Game):
@@ -142,14 +155,15 @@ class Vault(Game):
         pawn = PAWN[state.turn]
         geo = self.geo
         own = pawn_cells(board, pawn)
+        if not own:
+            return
+        over = pivots(own)
         for a in own:
             texts = geo.text[a]
             for t in geo.neighbours[a]:
                 if board[t] == EMPTY:
                     yield texts[t]
-            landing = geo.landing[a]
-            for b in own:
-                t = landing[b]
+            for t in over(geo.landing[a]):
                 if t >= 0 and board[t] != pawn:
                     yield texts[t]
 
@@ -225,9 +239,10 @@ class Vault(Game):
         """Only a jump captures: the landings of jumps on an enemy pawn."""
         board, geo = state.board, self.geo
         own = pawn_cells(board, PAWN[state.turn])
-        enemy = PAWN[OTHER[state.turn]]
-        return [geo.text[a][t] for a in own for t in (geo.landing[a][b] for b in own)
-                if t >= 0 and board[t] == enemy]
+        if not own:
+            return []
+        enemies, over = set(pawn_cells(board, PAWN[OTHER[state.turn]])), pivots(own)
+        return [geo.text[a][t] for a in own for t in over(geo.landing[a]) if t in enemies]
 
     weights = WEIGHTS
 
@@ -249,19 +264,16 @@ class Vault(Game):
     def _side_terms(self, board, side):
         """(pawns, progress, enemy pawns it could take, 1 if a pawn could reach the goal)."""
         geo = self.geo
-        pawn, enemy = PAWN[side], PAWN[OTHER[side]]
-        own = pawn_cells(board, pawn)
-        progress = geo.progress[side]
-        goal = geo.goal[side]
-        targets = set()
-        reaches_goal = False
+        own = pawn_cells(board, PAWN[side])
+        if not own:
+            return 0, 0, 0, 0
+        over = pivots(own)
+        progress = over(geo.progress[side])
+        landings = set()
         for a in own:
-            landing = geo.landing[a]
-            for b in own:
-                t = landing[b]
-                if t >= 0 and board[t] != pawn:
-                    if board[t] == enemy:
-                        targets.add(t)
-                    reaches_goal = reaches_goal or t in goal
-            reaches_goal = reaches_goal or any(t in goal and board[t] == EMPTY for t in geo.neighbours[a])
-        return len(own), sum(progress[i] for i in own), len(targets), int(reaches_goal)
+            landings.update(over(geo.landing[a]))
+        goal_neighbours = geo.goal_neighbours[side]
+        reaches_goal = (not landings.isdisjoint(geo.goal[side].difference(own))
+                        or any(board[t] == EMPTY for a in own for t in goal_neighbours[a]))
+        return (len(own), sum(progress), len(landings.intersection(pawn_cells(board, PAWN[OTHER[side]]))),
+                int(reaches_goal))
