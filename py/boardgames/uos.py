@@ -13,7 +13,7 @@ for unlimited) and `in_check(state)` whether the side to move is in check.
 
 from .core import BLACK, MATE_OR_STALEMATE, OTHER, WHITE, Game, Man, Overlay, both_sides
 from .diamond import DiamondBoard
-from .grid import EMPTY, moved, split_move
+from .grid import EMPTY, bit_table, bits, cells_of, moved, split_move
 from .texts import N_, _, ngettext
 
 BOARD = DiamondBoard()
@@ -38,6 +38,7 @@ MEN = {WHITE: "KQRBNP", BLACK: "kqrbnp"}  # MEN[side][0] is the king, [4] the kn
 # the rook's and bishop's extra steps never capture, so never attack.
 LINE_ATTACKERS = {WHITE: (("RQ", ""), ("BQ", "P")), BLACK: (("rq", ""), ("bq", "p"))}
 PAWNS = "Pp"
+MEN_BITS = {side: bit_table(men) for side, men in MEN.items()}  # bits() tables of each side's men
 ARMY = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2, "P": 8}  # a chess set; nothing promotes
 # TRANSLATORS: the names of the chess men (UOS)
 MAN_NAMES = {"K": N_("king"), "Q": N_("queen"), "R": N_("rook"), "B": N_("bishop"), "N": N_("knight"),
@@ -75,23 +76,21 @@ def reach_after(checks):
     return REACH[checks] if checks < 3 else 1
 
 
-def ray_attacked(board, ray, kind, side, reach):
-    """True when the first man on `ray` (a line of `kind`: 0 orthogonal, 1 diagonal)
-    belongs to `side` and attacks along it; `side`'s king sees `reach` steps."""
-    for distance, j in enumerate(ray, 1):
-        man = board[j]
-        if man != EMPTY:
-            sliders, pawn = LINE_ATTACKERS[side][kind]
-            return (man in sliders or man == MEN[side][0] and distance <= reach
-                    or man == pawn and distance == 1)
-    return False
-
-
-def attacked(board, cell, side, reach):
-    """True when `side` attacks `cell`; its king sees `reach` steps."""
-    for ray, kind in LINES_FROM[cell]:
-        if ray_attacked(board, ray, kind, side, reach):
-            return True
+def attacked(board, cell, side, reach, lines=None):
+    """True when `side` attacks `cell`; its king sees `reach` steps.  With `lines` (of
+    LINES_FROM[cell]) only along those: the first man on one attacks when he is `side`'s
+    and moves along it that far; knights are left out then."""
+    king, attackers = MEN[side][0], LINE_ATTACKERS[side]
+    for ray, kind in LINES_FROM[cell] if lines is None else lines:
+        for distance, j in enumerate(ray, 1):
+            man = board[j]
+            if man != EMPTY:
+                sliders, pawn = attackers[kind]
+                if man in sliders or man == king and distance <= reach or man == pawn and distance == 1:
+                    return True
+                break
+    if lines is not None:
+        return False
     knight = MEN[side][4]
     for j in KNIGHT_LEAPS[cell]:
         if board[j] == knight:
@@ -102,7 +101,7 @@ def attacked(board, cell, side, reach):
 def attack_through(board, cell, via, side, reach):
     """True when `side` attacks `cell` along the line through `via` (False if none)."""
     line = LINE_THROUGH[cell].get(via)
-    return line is not None and ray_attacked(board, line[0], line[1], side, reach)
+    return line is not None and attacked(board, cell, side, reach, (line,))
 
 
 def pin_candidates(board, king, enemy):
@@ -137,6 +136,17 @@ def slides(board, rays, enemy):
             if man in enemy:
                 yield j
             break
+
+
+def scope(board, rays):
+    """How many empty cells `rays` hold before their first man."""
+    count = 0
+    for ray in rays:
+        for j in ray:
+            if board[j] != EMPTY:
+                break
+            count += 1
+    return count
 
 
 def targets(board, src, man, enemy, reach):
@@ -298,14 +308,11 @@ class Uos(Game):
         enemy = OTHER[side]
         mine, theirs = MEN[side], MEN[enemy]
         checks = state.extra
-        my_king = board.index(mine[0])
         my_reach = reach_after(checks[CHECKS_SLOT[side]])
-        checked = self.in_check(state)
-        pins = pin_candidates(board, my_king, enemy)
+        my_king, checked, pins = self.king_safety(state)
         names = BOARD.names
-        for src, man in enumerate(board):
-            if man not in mine:
-                continue
+        for src in cells_of(bits(board, MEN_BITS[side])):
+            man = board[src]
             moves_king = man == mine[0]
             # Only a king move, a move out of check or a pinned man's move can leave
             # the king attacked; the others need no look ahead.
@@ -390,31 +397,43 @@ class Uos(Game):
 
     def in_check(self, state, side=None):
         """Whether `side` (default: the side to move) has its king attacked."""
-        side = side or state.turn
+        if side is None or side == state.turn:
+            return self.king_safety(state)[1]
         enemy = OTHER[side]
         board = state.board
         return attacked(board, board.index(MEN[side][0]), enemy,
                         reach_after(state.extra[CHECKS_SLOT[enemy]]))
 
+    def king_safety(self, state):
+        """(cell of the king of the side to move, whether he is in check, the cells of
+        the men that may be pinned to him): kept with the state (its `facts`), since the
+        search asks for its moves, whether it has one, its noisy moves and its score."""
+        if state.facts is None:
+            side, board = state.turn, state.board
+            enemy = OTHER[side]
+            king = board.index(MEN[side][0])
+            state.facts = (king, attacked(board, king, enemy, reach_after(state.extra[CHECKS_SLOT[enemy]])),
+                           pin_candidates(board, king, enemy))
+        return state.facts
+
     # -- AI hooks ----------------------------------------------------------------
     def evaluate(self, state):
-        """Material, slider scope (mobility), king range and the men around each king."""
+        """Material, slider scope (mobility), king range and the men around each king:
+        counted by kind of man (str.count, str.find), the pawns and empty cells unvisited."""
         board = state.board
         score = 0
-        for i, man in enumerate(board):
-            if man == EMPTY:
-                continue
-            kind = man.upper()
-            value = VALUES[kind]
-            if kind in SLIDER_RAYS:
-                value += 2 * sum(1 for _unused in slides(board, SLIDER_RAYS[kind][i], ""))
-            elif kind == "N":
-                value += 3 * len(KNIGHT_LEAPS[i])
-            elif kind == "K":
-                side = WHITE if man == "K" else BLACK
-                value += RANGE_BONUS[min(state.extra[CHECKS_SLOT[side]], 3)]
-                value += SHIELD_BONUS * sum(1 for j in NEIGHBOURS[i] if board[j] in MEN[side])
-            score += value if man in MEN[WHITE] else -value
+        for side, sign in ((WHITE, 1), (BLACK, -1)):
+            men = MEN[side]
+            value = sum(VALUES[kind] * board.count(man) for kind, man in zip(MEN[WHITE], men))
+            for kind, man in zip("QRBN", men[1:5]):
+                i = board.find(man)
+                while i >= 0:
+                    value += 3 * len(KNIGHT_LEAPS[i]) if kind == "N" else 2 * scope(board, SLIDER_RAYS[kind][i])
+                    i = board.find(man, i + 1)
+            king = board.index(men[0])
+            value += RANGE_BONUS[min(state.extra[CHECKS_SLOT[side]], 3)]
+            value += SHIELD_BONUS * sum(1 for j in NEIGHBOURS[king] if board[j] in men)
+            score += sign * value
         if state.turn == BLACK:
             score = -score
         return score - (CHECK_PENALTY if self.in_check(state) else 0)
