@@ -159,6 +159,26 @@ def bits(board, table):
     return int(board.translate(table)[::-1], 2)
 
 
+def letter_bits(board, tables):
+    """{letter: the bitboard of its cells} for each letter of `tables` ({letter:
+    bit_table(letter)}, EMPTY among them)."""
+    return {letter: bits(board, table) for letter, table in tables.items()}
+
+
+def moved_bits(masks, board, src, dst, taken=()):
+    """`masks` (letter_bits) once the man on `src` of `board` moves to the empty `dst`
+    and the men on the cells `taken` are removed: updated rather than read again from
+    the board, so that a search can hand them on from position to position."""
+    masks = masks.copy()
+    move = 1 << src | 1 << dst
+    masks[board[src]] ^= move
+    masks[EMPTY] ^= move
+    for cell in taken:
+        masks[board[cell]] ^= 1 << cell
+        masks[EMPTY] |= 1 << cell
+    return masks
+
+
 def stepped(cells, step):
     """The bitboard `cells` moved one step in a direction (SquareGrid.steps): the
     neighbours that way of its cells (on a cylinder the second shift wraps round)."""
@@ -211,6 +231,11 @@ class SquareGrid:
         # holds the cells with no neighbour in direction d.
         self.steps = {d: self._bit_step(d) for d in ALL_DIRECTIONS}
         self.edges = {d: sum(1 << i for i in range(self.size) if not self.rays[i][d]) for d in ALL_DIRECTIONS}
+        # On a flat board (_flat_custody_threatened, _flat_custody_targets): the cells
+        # with a neighbour either way along the rank, and with two files' room east and
+        # west.
+        self.inner_files = self._cells_where(lambda f: 0 < f < self.width - 1)
+        self.two_files_room = (self._cells_where(lambda f: f < self.width - 2), self._cells_where(lambda f: f >= 2))
         # custody_axes[edge]: per orthogonal direction d, the steps in d and back, and the
         # cells whose neighbour back is the edge when `edge` makes it close a custody
         self.custody_axes = {edge: tuple((self.steps[d], self.steps[-d[0], -d[1]],
@@ -251,6 +276,10 @@ class SquareGrid:
                 break
             cells.append(j)
         return tuple(cells)
+
+    def _cells_where(self, test):
+        """The bitboard of the cells whose file passes `test`."""
+        return sum(1 << i for i in range(self.size) if test(self.file(i)))
 
     def _bit_step(self, direction):
         """The step of `stepped` in `direction`: (left shift, right shift, mask of the cells
@@ -326,6 +355,8 @@ class SquareGrid:
         man onto an `empty` neighbour: the neighbour the other way holds an enemy (or is
         the board's edge, which counts when `edge`).  Bitboards: `white` and `black` the
         men that take part in a custody."""
+        if not self.wrap_files:
+            return self._flat_custody_threatened(white, black, empty, edge)
         white_threatened = black_threatened = 0
         for ahead, back, edge_back in self.custody_axes[edge]:
             open_ahead = stepped(empty, back)  # the cells whose neighbour ahead is empty
@@ -333,12 +364,44 @@ class SquareGrid:
             black_threatened |= open_ahead & (stepped(white, ahead) | edge_back)
         return white & white_threatened, black & black_threatened
 
+    def _flat_custody_threatened(self, white, black, empty, edge):
+        """custody_threatened on a board without a wrap: the cells of a line pair up by
+        plain shifts (one cell: along the rank, a row: along the file; only the rank's
+        shifts need the inner files' mask), a few operations on whole boards."""
+        w, inner = self.width, self.inner_files
+        east, west, north, south = empty >> 1, empty << 1, empty >> w, empty << w  # the cells with that neighbour empty
+        white_threatened = ((east & black << 1 | west & black >> 1) & inner
+                            | north & black << w | south & black >> w)
+        black_threatened = ((east & white << 1 | west & white >> 1) & inner
+                            | north & white << w | south & white >> w)
+        if edge:
+            edges = self.edges
+            open_at_edge = (east & edges[-1, 0] | west & edges[1, 0]
+                            | north & edges[0, -1] | south & edges[0, 1])
+            white_threatened |= open_at_edge
+            black_threatened |= open_at_edge
+        return white & white_threatened, black & black_threatened
+
     def custody_targets(self, victims, closers, empty, edge=False):
         """The `empty` cells where a man arriving would take one of `victims` by custody
         against one of `closers` (or the edge, when `edge`).  Bitboards."""
+        if not self.wrap_files:
+            return self._flat_custody_targets(victims, closers, empty, edge)
         found = 0
         for ahead, _back, edge_back in self.custody_axes[edge]:
             found |= stepped(victims & (stepped(closers, ahead) | edge_back), ahead)
+        return found & empty
+
+    def _flat_custody_targets(self, victims, closers, empty, edge):
+        """custody_targets on a board without a wrap, by plain shifts (as
+        _flat_custody_threatened): a victim one cell or row away, a closer two."""
+        w, (east_room, west_room) = self.width, self.two_files_room
+        found = ((victims >> 1 & closers >> 2) & east_room | (victims << 1 & closers << 2) & west_room
+                 | victims >> w & closers >> 2 * w | victims << w & closers << 2 * w)
+        if edge:  # a victim against the edge: its neighbour beyond is off the board
+            edges = self.edges
+            found |= (victims >> 1 & edges[1, 0] >> 1 | victims << 1 & edges[-1, 0] << 1
+                      | victims >> w & edges[0, 1] >> w | victims << w & edges[0, -1] << w)
         return found & empty
 
     def parse_board(self, rows_text, letters):

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, both_sides, draw, win
-from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_planes, bit_table, bits, cells_of,
-                   custody_victims, emptied, moved, row_text, stepped, walks, weighted_count)
+from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_planes, bit_table, cells_of, custody_victims,
+                   emptied, letter_bits, moved, moved_bits, row_text, stepped, walks, weighted_count)
 from .texts import N_, _
 
 PIECE, PAWN, KING = "O", "P", "K"
@@ -45,9 +45,7 @@ PIECE_OF = {side: letters[0] for side, letters in _LETTERS.items()}
 PAWN_OF = {side: letters[1] for side, letters in _LETTERS.items()}
 KING_OF = {side: letters[2] for side, letters in _LETTERS.items()}
 SIDE_OF = {letter: side for side, letters in _LETTERS.items() for letter in letters}
-EMPTY_BITS = bit_table(EMPTY)  # bits() tables: the empty cells, and each side's MEN
-MEN_BITS = {side: bit_table(men) for side, men in MEN.items()}
-LETTER_BITS = {letter: bit_table(letter) for letters in _LETTERS.values() for letter in letters}
+BIT_TABLES = {letter: bit_table(letter) for letter in OWN[WHITE] + OWN[BLACK] + EMPTY}  # for letter_bits
 # The results, as whole sentences by the side that wins (data: translated where shown).
 PAWN_RACE_REASONS = {WHITE: N_("a white pawn reached the farthest rank"),
                      BLACK: N_("a black pawn reached the farthest rank")}
@@ -191,7 +189,6 @@ class VutTables:
     progress: dict             # side -> per cell, ranks from the side's home edge
     goal_rows: dict            # side -> (start, stop) cells of the farthest rank
     goal_bits: dict            # side -> the farthest rank as a bitboard
-    forward: dict              # side -> per cell, the slice of the board string ahead on its file
     centre_distance: list      # per cell: steps to the middle of the board
     centre_planes: tuple       # centre_distance as bit planes
     open_cells: int            # the cells a piece or pawn may stop on (all but the centre), a bitboard
@@ -237,8 +234,6 @@ def tables_of(v):
                   BLACK: [n - 1 - grid.rank(i) for i in range(grid.size)]},
         goal_rows={WHITE: ((n - 1) * n, n * n), BLACK: (0, n)},
         goal_bits={WHITE: (1 << n) - 1 << (n - 1) * n, BLACK: (1 << n) - 1},
-        forward={WHITE: [slice(i + n, None, n) for i in range(grid.size)],
-                 BLACK: [slice(i - n, None, -n) if i >= n else slice(0, 0) for i in range(grid.size)]},
         centre_distance=centre_distance,
         centre_planes=bit_planes(centre_distance),
         open_cells=(1 << grid.size) - 1 & ~(1 << centre if kings else 0),
@@ -339,7 +334,22 @@ class Vut(Game):
         src, dst = self._cells(move)
         board = state.board
         taken = self.captures(board, src, dst)
-        return self.next_state(state, emptied(moved(board, src, dst), taken), move, taken)
+        child = self.next_state(state, emptied(moved(board, src, dst), taken), move, taken)
+        if state.facts is not None:
+            child.facts = moved_bits(state.facts, board, src, dst, taken)
+        return child
+
+    def masks(self, state):
+        """{letter: bitboard} of the men and the empty cells (EMPTY), kept with the state
+        (its `facts`, which `apply` passes on): the evaluation and noisy moves read them."""
+        if state.facts is None:
+            state.facts = letter_bits(state.board, BIT_TABLES)
+        return state.facts
+
+    @staticmethod
+    def men_bits(masks, side):
+        """The bitboard of `side`'s pieces and pawns."""
+        return masks[PIECE_OF[side]] | masks[PAWN_OF[side]]
 
     def why_illegal(self, state, move):
         cells = self.tables.move_index.get(move)
@@ -453,36 +463,36 @@ class Vut(Game):
         games won by taking men, a side well ahead is also scored for hunting (hunt)."""
         board, side = state.board, state.turn
         other = OTHER[side]
-        score = sum(term(board, side) - term(board, other) for term in self.eval_terms)
-        threatened = self.threats(board)
+        masks = self.masks(state)
+        score = sum(term(board, masks, side) - term(board, masks, other) for term in self.eval_terms)
+        threatened = self.threats(masks)
         score += 20 * threatened[other] - 10 * threatened[side]
         if self.hunts and abs(score) >= HUNT_LEAD:
             # (and trades please the side ahead: its lead counts more on an emptier board)
             left = len(board) - board.count(EMPTY)
             trades = abs(score) * (4 * self.size - left) // (HUNT_TRADES * 4 * self.size)
-            score += self.hunt(board, side) + trades if score > 0 else -self.hunt(board, other) - trades
+            score += self.hunt(masks, side) + trades if score > 0 else -self.hunt(masks, other) - trades
         return score
 
-    def hunt(self, board, hunter):
+    def hunt(self, masks, hunter):
         """How well `hunter`'s men close in on the enemy's: the enemy men's distance from
         the middle (the edge helps custody), their few moves, and the hunters near each
         of them.  Without it a side far ahead in extermination or extinction
         sees no gain in any quiet move and plays on for hundreds of moves."""
-        prey, hunters = bits(board, MEN_BITS[OTHER[hunter]]), bits(board, MEN_BITS[hunter])
+        prey, hunters = self.men_bits(masks, OTHER[hunter]), self.men_bits(masks, hunter)
         return (HUNT_EDGE * weighted_count(prey, self.tables.centre_planes)
-                - HUNT_FREEDOM * self.freedom(board, OTHER[hunter])
+                - HUNT_FREEDOM * self.freedom(masks, OTHER[hunter])
                 - HUNT_DISTANCE * self.distances(prey, hunters))
 
-    def freedom(self, board, side):
+    def freedom(self, masks, side):
         """How many moves `side`'s pieces and pawns have: the cells each step of their
         slides reaches, a bitboard per step and direction."""
         tables, steps = self.tables, self.grid.steps
-        open_cells = bits(board, EMPTY_BITS) & tables.open_cells
+        open_cells = masks[EMPTY] & tables.open_cells
         moves = 0
         for letter in (PIECE_OF[side], PAWN_OF[side]):
-            men = bits(board, LETTER_BITS[letter])
             for d in ORTHOGONAL:
-                reached = men
+                reached = masks[letter]
                 for _unused in range(tables.reach[letter]):
                     reached = stepped(reached, steps[d]) & open_cells
                     if not reached:
@@ -504,44 +514,57 @@ class Vut(Game):
             beyond &= ~reached
         return total
 
-    def threats(self, board):
+    def threats(self, masks):
         """{side: how many of its men the enemy could take by moving a man next to them}."""
-        white, black = self.grid.custody_threatened(bits(board, MEN_BITS[WHITE]), bits(board, MEN_BITS[BLACK]),
-                                                    bits(board, EMPTY_BITS), self.edge_custody)
+        white, black = self.grid.custody_threatened(self.men_bits(masks, WHITE), self.men_bits(masks, BLACK),
+                                                    masks[EMPTY], self.edge_custody)
         return {WHITE: white.bit_count(), BLACK: black.bit_count()}
 
-    def _material(self, board, side):
+    def _material(self, board, masks, side):
         return 100 * (board.count(PIECE_OF[side]) + board.count(PAWN_OF[side]))
 
-    def _balanced_material(self, board, side):
+    def _balanced_material(self, board, masks, side):
         """Extinction: the scarcer kind of man is what a side must not run out of."""
         pieces, pawns = board.count(PIECE_OF[side]), board.count(PAWN_OF[side])
         return 100 * (pieces + pawns) + 60 * min(pieces, pawns)
 
-    def _pawn_progress(self, board, side):
+    def _pawn_progress(self, board, masks, side):
         """Material, pawns' advance (squared) and pawns whose way to the goal is clear."""
-        pawn, progress, forward = PAWN_OF[side], self.tables.progress[side], self.tables.forward[side]
+        pawn, progress = PAWN_OF[side], self.tables.progress[side]
+        blocked = self.blocked(masks, side)
         score = 100 * board.count(PIECE_OF[side])
         i = board.find(pawn)
         while i >= 0:
             advance = progress[i]
             score += 100 + 3 * advance * advance
-            if not board[forward[i]].strip(EMPTY):
+            if not blocked >> i & 1:
                 score += 6 * advance + 10
             i = board.find(pawn, i + 1)
         return score
 
-    def _king_progress(self, board, side):
+    def blocked(self, masks, side):
+        """The cells with a man somewhere ahead of them on their file, towards `side`'s
+        goal (a bitboard): the men shifted back a rank, then two, four, ..."""
+        n = self.size
+        occupied = masks[EMPTY] ^ (1 << n * n) - 1
+        up = side == WHITE
+        blocked, span = occupied >> n if up else occupied << n, 1
+        while span < n - 1:
+            blocked |= blocked >> span * n if up else blocked << span * n
+            span *= 2
+        return blocked
+
+    def _king_progress(self, board, masks, side):
         return 30 * (self.size - self.tables.centre_distance[board.index(KING_OF[side])])
 
-    def _chain_progress(self, board, side):
+    def _chain_progress(self, board, masks, side):
         """Material and the rank span of the best connected group."""
         rank = self.tables.progress[WHITE]  # the rank of each cell
         best = 0
         for group in self.components(board, side):
             ranks = [rank[c] for c in group]
             best = max(best, max(ranks) - min(ranks))
-        return self._material(board, side) + 25 * best
+        return self._material(board, masks, side) + 25 * best
 
     def is_noisy(self, state, move):
         """Captures, and moves that reach a pawn or king goal."""
@@ -560,9 +583,10 @@ class Vut(Game):
         the empty cells where it would capture (the flanks of enemy men) or reach a goal,
         then the nearest man of that kind on each line from there (moving is symmetric)."""
         board, side, tables, grid = state.board, state.turn, self.tables, self.grid
-        empty, victims = bits(board, EMPTY_BITS), bits(board, MEN_BITS[OTHER[side]])
+        masks = self.masks(state)
+        empty, victims = masks[EMPTY], self.men_bits(masks, OTHER[side])
         piece, pawn, centre = PIECE_OF[side], PAWN_OF[side], tables.centre
-        captures = grid.custody_targets(victims, bits(board, MEN_BITS[side]), empty, self.edge_custody)
+        captures = grid.custody_targets(victims, self.men_bits(masks, side), empty, self.edge_custody)
         pawn_targets = 0
         if self.intervention:  # between two victims in a line
             steps = grid.steps
