@@ -39,6 +39,7 @@ MEN = {WHITE: "KQRBNP", BLACK: "kqrbnp"}  # MEN[side][0] is the king, [4] the kn
 LINE_ATTACKERS = {WHITE: (("RQ", ""), ("BQ", "P")), BLACK: (("rq", ""), ("bq", "p"))}
 PAWNS = "Pp"
 MEN_BITS = {side: bit_table(men) for side, men in MEN.items()}  # bits() tables of each side's men
+_READ_MOVES = {}  # move text -> (from cell, to cell), for Uos.apply
 ARMY = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2, "P": 8}  # a chess set; nothing promotes
 # TRANSLATORS: the names of the chess men (UOS)
 MAN_NAMES = {"K": N_("king"), "Q": N_("queen"), "R": N_("rook"), "B": N_("bishop"), "N": N_("knight"),
@@ -303,6 +304,21 @@ class Uos(Game):
                     cell=BOARD.names[i]))
 
     # -- rules -------------------------------------------------------------------
+    def has_move(self, state):
+        """Whether the side to move has a move: first among the men whose moves need no
+        look ahead (out of check, neither the king nor a man that may be pinned), whose
+        every target is a move, then all (Game.has_move)."""
+        if state.moves_cache is None:
+            king, checked, pins = self.king_safety(state)
+            if not checked:
+                board, side = state.board, state.turn
+                theirs = MEN[OTHER[side]]
+                for src in cells_of(bits(board, MEN_BITS[side])):
+                    if src != king and src not in pins:
+                        for _target in targets(board, src, board[src], theirs, 0):
+                            return True
+        return super().has_move(state)
+
     def generate(self, state, captures_only=False):
         board, side = state.board, state.turn
         enemy = OTHER[side]
@@ -331,8 +347,11 @@ class Uos(Game):
                 yield f"{names[src]}-{names[dst]}"
 
     def apply(self, state, move):
-        a, b = split_move(move)
-        src, dst = BOARD.index(a), BOARD.index(b)
+        cells = _READ_MOVES.get(move)
+        if cells is None:  # the search applies the same moves again and again: read each once
+            a, b = split_move(move)
+            cells = _READ_MOVES[move] = BOARD.index(a), BOARD.index(b)
+        src, dst = cells
         board, side = state.board, state.turn
         after, checks = outcome(board, side, state.extra, src, dst)
         captured = board[dst] != EMPTY
