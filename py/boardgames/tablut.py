@@ -39,22 +39,17 @@ WEIGHTS = {"swedes": 100, "muscovites": -60, "escapes": 40, "reach": 4, "hemmed"
            "free_lanes": 12}
 # -- weights end --
 FEATURES = tuple(WEIGHTS)
-INNER_LANES = range(1, 8)
+# Slices of the board: the inner rows and columns (lanes), and per cell its rays that
+# reach the edge, each with the slice holding its cells (in some order).
+LANES = [slice(r * 9, r * 9 + 9) for r in range(1, 8)] + [slice(f, None, 9) for f in range(1, 8)]
+RAY_LINES = [tuple((ray, slice(min(ray), max(ray) + 1, abs(ray[1] - ray[0]) if len(ray) > 1 else 1))
+                   for ray in (GRID.rays[i][d] for d in ORTHOGONAL) if ray)
+             for i in range(GRID.size)]
+# Per cell the slices of the rows around it, two cells either way (Tablut.terms' crowd).
+CROWD_LINES = [tuple(slice(r * 9 + max(i % 9 - 2, 0), r * 9 + min(i % 9 + 3, 9))
+                     for r in range(max(i // 9 - 2, 0), min(i // 9 + 3, 9)))
+               for i in range(GRID.size)]
 WIN_SCORE = 100_000
-
-
-def king_reach(board, file, rank, row, column):
-    """Yield (index along the cross line, cross line) for each cell the king can reach:
-    moving along his row the cross line is that cell's column, and vice versa."""
-    for step in (-1, 1):
-        f = file + step
-        while 0 <= f < 9 and row[f] == EMPTY:
-            yield rank, board[f::9]
-            f += step
-        r = rank + step
-        while 0 <= r < 9 and column[r] == EMPTY:
-            yield file, board[r * 9:r * 9 + 9]
-            r += step
 
 
 def king_is_captured(board, king, moved_to):
@@ -87,8 +82,7 @@ def arrivals(board, dst, side):
 def king_open_lines(board, king):
     """The king's open lines: for each direction with nothing between him and the
     edge, the cells he could run along (the empty throne does not stop him)."""
-    return [ray for ray in (GRID.rays[king][d] for d in ORTHOGONAL)
-            if ray and all(board[c] == EMPTY for c in ray)]
+    return [ray for ray, line in RAY_LINES[king] if board[line] == EMPTIES[len(ray)]]
 
 
 class Tablut(Game):
@@ -213,15 +207,27 @@ class Tablut(Game):
         file, rank = king % 9, king // 9
         row, column = board[rank * 9:rank * 9 + 9], board[file::9]
         reach = escapes = 0
-        for cell, across in king_reach(board, file, rank, row, column):
-            reach += 1
-            escapes += (across[:cell] == EMPTIES[cell]) + (across[cell + 1:] == EMPTIES[8 - cell])
-        hemmed = sum(1 for cell in NEIGHBOURS[king]
-                     if cell is not None and (cell == THRONE or board[cell] == MUSCOVITE))
-        crowd = sum(board[r * 9 + max(file - 2, 0):r * 9 + min(file + 3, 9)].count(MUSCOVITE)
-                    for r in range(max(rank - 2, 0), min(rank + 3, 9)))
-        free_lanes = (sum(MUSCOVITE not in board[r * 9:r * 9 + 9] for r in INNER_LANES)
-                      + sum(MUSCOVITE not in board[f::9] for f in INNER_LANES))
+        # each cell he reaches, and whether he could go on from there to the edge either
+        # way across his line: moving along his row the cross line is that cell's column
+        for step in (-1, 1):
+            f = file + step
+            while 0 <= f < 9 and row[f] == EMPTY:
+                reach += 1
+                escapes += ((board[f:f + 9 * rank:9] == EMPTIES[rank])
+                            + (board[f + 9 * rank + 9::9] == EMPTIES[8 - rank]))
+                f += step
+            r = rank + step
+            while 0 <= r < 9 and column[r] == EMPTY:
+                reach += 1
+                escapes += ((board[r * 9:r * 9 + file] == EMPTIES[file])
+                            + (board[r * 9 + file + 1:r * 9 + 9] == EMPTIES[8 - file]))
+                r += step
+        hemmed = 0
+        for cell in NEIGHBOURS[king]:
+            if cell is not None and (cell == THRONE or board[cell] == MUSCOVITE):
+                hemmed += 1
+        crowd = sum([board[line].count(MUSCOVITE) for line in CROWD_LINES[king]])
+        free_lanes = sum([MUSCOVITE not in board[lane] for lane in LANES])
         return (board.count(SWEDE), board.count(MUSCOVITE), min(escapes, 4), reach, hemmed, crowd, free_lanes)
 
     def features(self, state):
