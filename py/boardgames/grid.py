@@ -231,16 +231,14 @@ class SquareGrid:
         # holds the cells with no neighbour in direction d.
         self.steps = {d: self._bit_step(d) for d in ALL_DIRECTIONS}
         self.edges = {d: sum(1 << i for i in range(self.size) if not self.rays[i][d]) for d in ALL_DIRECTIONS}
-        # On a flat board (_flat_custody_threatened, _flat_custody_targets): the cells
-        # with a neighbour either way along the rank, and with two files' room east and
-        # west.
-        self.inner_files = self._cells_where(lambda f: 0 < f < self.width - 1)
-        self.two_files_room = (self._cells_where(lambda f: f < self.width - 2), self._cells_where(lambda f: f >= 2))
-        # custody_axes[edge]: per orthogonal direction d, the steps in d and back, and the
-        # cells whose neighbour back is the edge when `edge` makes it close a custody
-        self.custody_axes = {edge: tuple((self.steps[d], self.steps[-d[0], -d[1]],
-                                          self.edges[-d[0], -d[1]] if edge else 0) for d in ORTHOGONAL)
-                             for edge in (False, True)}
+        # For custody_threatened and custody_targets: the first and last files; the cells
+        # with a neighbour either way along the rank, and with two cells' room east and
+        # west (on a cylinder every cell)
+        self.first_file = self._cells_where(lambda f: f == 0)
+        self.last_file = self._cells_where(lambda f: f == self.width - 1)
+        self.inner_files = self._cells_where(lambda f: wrap_files or 0 < f < self.width - 1)
+        self.two_files_room = (self._cells_where(lambda f: wrap_files or f < self.width - 2),
+                               self._cells_where(lambda f: wrap_files or f >= 2))
 
     def file(self, i):
         return i % self.width
@@ -350,29 +348,31 @@ class SquareGrid:
         return [tuple(p for p in (pair(i, (1, 0)), pair(i, (0, 1))) if None not in p)
                 for i in range(self.size)]
 
+    def beside(self, cells):
+        """(the cells whose neighbour east is one of the bitboard `cells`, those whose
+        neighbour west is): plain shifts, which hold on the inner files (inner_files) of
+        a flat board; on a cylinder mended round the back, they hold on every file."""
+        east, west = cells >> 1, cells << 1
+        if self.wrap_files:
+            first, last, back = self.first_file, self.last_file, self.width - 1
+            east = east & ~last | cells << back & last
+            west = west & ~first | cells >> back & first
+        return east, west
+
     def custody_threatened(self, white, black, empty, edge=False):
         """(White's men, Black's men) that the other side could take by custody, moving a
         man onto an `empty` neighbour: the neighbour the other way holds an enemy (or is
         the board's edge, which counts when `edge`).  Bitboards: `white` and `black` the
-        men that take part in a custody."""
-        if not self.wrap_files:
-            return self._flat_custody_threatened(white, black, empty, edge)
-        white_threatened = black_threatened = 0
-        for ahead, back, edge_back in self.custody_axes[edge]:
-            open_ahead = stepped(empty, back)  # the cells whose neighbour ahead is empty
-            white_threatened |= open_ahead & (stepped(black, ahead) | edge_back)
-            black_threatened |= open_ahead & (stepped(white, ahead) | edge_back)
-        return white & white_threatened, black & black_threatened
-
-    def _flat_custody_threatened(self, white, black, empty, edge):
-        """custody_threatened on a board without a wrap: the cells of a line pair up by
-        plain shifts (one cell: along the rank, a row: along the file; only the rank's
-        shifts need the inner files' mask), a few operations on whole boards."""
+        men that take part in a custody.  The cells of a line pair up by shifts (a cell
+        along the rank, a row along the file): a few operations on whole boards."""
         w, inner = self.width, self.inner_files
-        east, west, north, south = empty >> 1, empty << 1, empty >> w, empty << w  # the cells with that neighbour empty
-        white_threatened = ((east & black << 1 | west & black >> 1) & inner
+        east, west = self.beside(empty)  # the cells with that neighbour empty
+        north, south = empty >> w, empty << w
+        black_east, black_west = self.beside(black)
+        white_east, white_west = self.beside(white)
+        white_threatened = ((east & black_west | west & black_east) & inner
                             | north & black << w | south & black >> w)
-        black_threatened = ((east & white << 1 | west & white >> 1) & inner
+        black_threatened = ((east & white_west | west & white_east) & inner
                             | north & white << w | south & white >> w)
         if edge:
             edges = self.edges
@@ -384,23 +384,17 @@ class SquareGrid:
 
     def custody_targets(self, victims, closers, empty, edge=False):
         """The `empty` cells where a man arriving would take one of `victims` by custody
-        against one of `closers` (or the edge, when `edge`).  Bitboards."""
-        if not self.wrap_files:
-            return self._flat_custody_targets(victims, closers, empty, edge)
-        found = 0
-        for ahead, _back, edge_back in self.custody_axes[edge]:
-            found |= stepped(victims & (stepped(closers, ahead) | edge_back), ahead)
-        return found & empty
-
-    def _flat_custody_targets(self, victims, closers, empty, edge):
-        """custody_targets on a board without a wrap, by plain shifts (as
-        _flat_custody_threatened): a victim one cell or row away, a closer two."""
+        against one of `closers` (or the edge, when `edge`): a victim one cell or row
+        away, a closer two (bitboards, paired by shifts as in custody_threatened)."""
         w, (east_room, west_room) = self.width, self.two_files_room
-        found = ((victims >> 1 & closers >> 2) & east_room | (victims << 1 & closers << 2) & west_room
+        victims_east, victims_west = self.beside(victims)
+        closers_east, closers_west = self.beside(closers)
+        found = (victims_east & self.beside(closers_east)[0] & east_room
+                 | victims_west & self.beside(closers_west)[1] & west_room
                  | victims >> w & closers >> 2 * w | victims << w & closers << 2 * w)
         if edge:  # a victim against the edge: its neighbour beyond is off the board
             edges = self.edges
-            found |= (victims >> 1 & edges[1, 0] >> 1 | victims << 1 & edges[-1, 0] << 1
+            found |= (victims_east & edges[1, 0] >> 1 | victims_west & edges[-1, 0] << 1
                       | victims >> w & edges[0, 1] >> w | victims << w & edges[0, -1] << w)
         return found & empty
 

@@ -187,6 +187,7 @@ class VutTables:
     custody: list              # per cell: the (victim, beyond) cells of a man arriving there
     interventions: list        # per cell: the pairs around it a pawn arriving there takes
     progress: dict             # side -> per cell, ranks from the side's home edge
+    pawn_values: dict          # side -> per cell, a pawn's worth there: as a pawn, and when its way is clear
     goal_rows: dict            # side -> (start, stop) cells of the farthest rank
     goal_bits: dict            # side -> the farthest rank as a bitboard
     centre_distance: list      # per cell: steps to the middle of the board
@@ -216,6 +217,8 @@ def tables_of(v):
     middle = n // 2
     kinds = 3 if kings else 2  # letters in use: piece, pawn (, king)
     centre_distance = [abs(grid.file(i) - middle) + abs(grid.rank(i) - middle) for i in range(grid.size)]
+    progress = {WHITE: [grid.rank(i) for i in range(grid.size)],
+                BLACK: [n - 1 - grid.rank(i) for i in range(grid.size)]}
     return VutTables(
         grid=grid, centre=centre, kings=kings,
         letters=OWN[WHITE][:kinds] + OWN[BLACK][:kinds],
@@ -230,8 +233,9 @@ def tables_of(v):
         custody=grid.custody_lines(v.edge_custody),
         interventions=[tuple(pair for pair in pairs if OFF_BOARD not in pair)
                        if v.intervention else () for pairs in grid.flanks(v.edge_custody)],
-        progress={WHITE: [grid.rank(i) for i in range(grid.size)],
-                  BLACK: [n - 1 - grid.rank(i) for i in range(grid.size)]},
+        progress=progress,
+        pawn_values={side: ([100 + 3 * advance * advance for advance in ranks], [6 * advance + 10 for advance in ranks])
+                     for side, ranks in progress.items()},
         goal_rows={WHITE: ((n - 1) * n, n * n), BLACK: (0, n)},
         goal_bits={WHITE: (1 << n) - 1 << (n - 1) * n, BLACK: (1 << n) - 1},
         centre_distance=centre_distance,
@@ -530,15 +534,12 @@ class Vut(Game):
 
     def _pawn_progress(self, board, masks, side):
         """Material, pawns' advance (squared) and pawns whose way to the goal is clear."""
-        pawn, progress = PAWN_OF[side], self.tables.progress[side]
+        pawn, (worth, clear_worth) = PAWN_OF[side], self.tables.pawn_values[side]
         blocked = self.blocked(masks, side)
         score = 100 * board.count(PIECE_OF[side])
         i = board.find(pawn)
         while i >= 0:
-            advance = progress[i]
-            score += 100 + 3 * advance * advance
-            if not blocked >> i & 1:
-                score += 6 * advance + 10
+            score += worth[i] if blocked >> i & 1 else worth[i] + clear_worth[i]
             i = board.find(pawn, i + 1)
         return score
 
