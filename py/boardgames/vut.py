@@ -340,15 +340,51 @@ class Vut(Game):
         taken = self.captures(board, src, dst)
         child = self.next_state(state, emptied(moved(board, src, dst), taken), move, taken)
         if state.facts is not None:
-            child.facts = moved_bits(state.facts, board, src, dst, taken)
+            masks, worth = state.facts
+            child.facts = moved_bits(masks, board, src, dst, taken), self.worth_after(worth, board, src, dst, taken)
         return child
 
-    def masks(self, state):
-        """{letter: bitboard} of the men and the empty cells (EMPTY), kept with the state
-        (its `facts`, which `apply` passes on): the evaluation and noisy moves read them."""
+    def facts_of(self, state):
+        """(masks, worth): {letter: bitboard} of the men and the empty cells (EMPTY), and
+        in the pawn race {side: the worth of its pawns where they stand (VutTables.
+        pawn_values)}, else None; kept with the state (its `facts`), which `apply` passes
+        on updated: the evaluation and the noisy moves read them."""
         if state.facts is None:
-            state.facts = letter_bits(state.board, BIT_TABLES)
+            board, worth = state.board, None
+            if PAWN_RACE in self.goals:
+                worth = {side: self.pawns_worth(board, side) for side in (WHITE, BLACK)}
+            state.facts = letter_bits(board, BIT_TABLES), worth
         return state.facts
+
+    def pawns_worth(self, board, side):
+        """The worth of `side`'s pawns where they stand (VutTables.pawn_values)."""
+        values, pawn = self.tables.pawn_values[side][0], PAWN_OF[side]
+        total, i = 0, board.find(pawn)
+        while i >= 0:
+            total += values[i]
+            i = board.find(pawn, i + 1)
+        return total
+
+    def masks(self, state):
+        """{letter: bitboard} of the men and the empty cells (facts_of)."""
+        return self.facts_of(state)[0]
+
+    def worth_after(self, worth, board, src, dst, taken):
+        """The pawns' `worth` (facts_of) once the man on `src` of `board` moves to `dst`
+        and the men on `taken` are removed (the same dict if no pawn is involved)."""
+        if worth is None:
+            return None
+        values, side = self.tables.pawn_values, SIDE_OF[board[src]]
+        changed = None
+        if board[src] == PAWN_OF[side]:
+            changed = dict(worth)
+            changed[side] += values[side][0][dst] - values[side][0][src]
+        other = OTHER[side]
+        for cell in taken:
+            if board[cell] == PAWN_OF[other]:
+                changed = changed or dict(worth)
+                changed[other] -= values[other][0][cell]
+        return changed or worth
 
     @staticmethod
     def men_bits(masks, side):
@@ -467,8 +503,9 @@ class Vut(Game):
         games won by taking men, a side well ahead is also scored for hunting (hunt)."""
         board, side = state.board, state.turn
         other = OTHER[side]
-        masks = self.masks(state)
-        score = sum(term(board, masks, side) - term(board, masks, other) for term in self.eval_terms)
+        facts = self.facts_of(state)
+        score = sum(term(board, facts, side) - term(board, facts, other) for term in self.eval_terms)
+        masks = facts[0]
         threatened = self.threats(masks)
         score += 20 * threatened[other] - 10 * threatened[side]
         if self.hunts and abs(score) >= HUNT_LEAD:
@@ -524,23 +561,21 @@ class Vut(Game):
                                                     masks[EMPTY], self.edge_custody)
         return {WHITE: white.bit_count(), BLACK: black.bit_count()}
 
-    def _material(self, board, masks, side):
+    def _material(self, board, facts, side):
         return 100 * (board.count(PIECE_OF[side]) + board.count(PAWN_OF[side]))
 
-    def _balanced_material(self, board, masks, side):
+    def _balanced_material(self, board, facts, side):
         """Extinction: the scarcer kind of man is what a side must not run out of."""
         pieces, pawns = board.count(PIECE_OF[side]), board.count(PAWN_OF[side])
         return 100 * (pieces + pawns) + 60 * min(pieces, pawns)
 
-    def _pawn_progress(self, board, masks, side):
+    def _pawn_progress(self, board, facts, side):
         """Material, pawns' advance (squared) and pawns whose way to the goal is clear."""
-        pawn, (worth, clear_worth) = PAWN_OF[side], self.tables.pawn_values[side]
-        blocked = self.blocked(masks, side)
-        score = 100 * board.count(PIECE_OF[side])
-        i = board.find(pawn)
-        while i >= 0:
-            score += worth[i] if blocked >> i & 1 else worth[i] + clear_worth[i]
-            i = board.find(pawn, i + 1)
+        masks, worth = facts
+        score = 100 * board.count(PIECE_OF[side]) + worth[side]
+        clear_worth = self.tables.pawn_values[side][1]
+        for i in cells_of(masks[PAWN_OF[side]] & ~self.blocked(masks, side)):
+            score += clear_worth[i]
         return score
 
     def blocked(self, masks, side):
@@ -555,17 +590,17 @@ class Vut(Game):
             span *= 2
         return blocked
 
-    def _king_progress(self, board, masks, side):
+    def _king_progress(self, board, facts, side):
         return 30 * (self.size - self.tables.centre_distance[board.index(KING_OF[side])])
 
-    def _chain_progress(self, board, masks, side):
+    def _chain_progress(self, board, facts, side):
         """Material and the rank span of the best connected group."""
         rank = self.tables.progress[WHITE]  # the rank of each cell
         best = 0
         for group in self.components(board, side):
             ranks = [rank[c] for c in group]
             best = max(best, max(ranks) - min(ranks))
-        return self._material(board, masks, side) + 25 * best
+        return self._material(board, facts, side) + 25 * best
 
     def is_noisy(self, state, move):
         """Captures, and moves that reach a pawn or king goal."""
