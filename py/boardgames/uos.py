@@ -126,13 +126,15 @@ def pin_candidates(board, king, enemy):
     return cells
 
 
-def slides(board, rays, enemy):
-    """Cells reached by sliding along `rays`: empty ones, and the first enemy man."""
+def slides(board, rays, enemy, captures_only=False):
+    """Cells reached by sliding along `rays`: empty ones (unless `captures_only`), and
+    the first enemy man."""
     for ray in rays:
         for j in ray:
             man = board[j]
             if man == EMPTY:
-                yield j
+                if not captures_only:
+                    yield j
                 continue
             if man in enemy:
                 yield j
@@ -150,11 +152,12 @@ def scope(board, rays):
     return count
 
 
-def targets(board, src, man, enemy, reach):
-    """Destination cells of the man on `src` (his own king's safety not considered)."""
+def targets(board, src, man, enemy, reach, captures_only=False):
+    """Destination cells of the man on `src` (his own king's safety not considered),
+    only the captures with `captures_only`, in the same order."""
     kind = man.upper()
     if kind == "P":
-        for ray in ORTHO_RAYS[src]:
+        for ray in () if captures_only else ORTHO_RAYS[src]:
             if board[ray[0]] != EMPTY:
                 continue
             yield ray[0]
@@ -165,13 +168,13 @@ def targets(board, src, man, enemy, reach):
                 yield j
     elif kind == "N":
         for j in KNIGHT_LEAPS[src]:
-            if board[j] == EMPTY or board[j] in enemy:
+            if board[j] in enemy or board[j] == EMPTY and not captures_only:
                 yield j
     elif kind == "K":
-        yield from slides(board, KING_RAYS[reach][src], enemy)
+        yield from slides(board, KING_RAYS[reach][src], enemy, captures_only)
     else:
-        yield from slides(board, SLIDER_RAYS[kind][src], enemy)
-        if kind in QUIET_STEPS:
+        yield from slides(board, SLIDER_RAYS[kind][src], enemy, captures_only)
+        if kind in QUIET_STEPS and not captures_only:
             yield from (j for j in QUIET_STEPS[kind][src] if board[j] == EMPTY)
 
 
@@ -333,9 +336,7 @@ class Uos(Game):
             # Only a king move, a move out of check or a pinned man's move can leave
             # the king attacked; the others need no look ahead.
             risky = checked or moves_king or src in pins
-            for dst in targets(board, src, man, theirs, my_reach):
-                if captures_only and board[dst] == EMPTY:
-                    continue
+            for dst in targets(board, src, man, theirs, my_reach, captures_only):
                 if risky:
                     after, checks_after = outcome(board, side, checks, src, dst)
                     their_reach = reach_after(checks_after[CHECKS_SLOT[enemy]])
