@@ -179,17 +179,30 @@ def targets(board, src, man, enemy, reach, captures_only=False):
 
 
 def outcome(board, side, checks, src, dst):
-    """(board after, check counts after) of moving `src` to `dst`: a check is counted
-    when the move leaves the opponent's king attacked.  The opponent's king is safe
-    before any move, so only the moved man or a line it opens can attack it."""
+    """(board after, check counts after) of moving `src` to `dst` (checks_after)."""
     after = moved(board, src, dst)
+    return after, checks_after(after, side, checks, src, dst)
+
+
+def checks_after(after, side, checks, src, dst):
+    """The check counts once `side` has moved `src` to `dst` (`after` the board then): a
+    check is counted when the move leaves the opponent's king attacked.  The opponent's
+    king is safe before any move, so only the moved man or a line it opens can attack it."""
     king = after.index(MEN[OTHER[side]][0])
     reach = reach_after(checks[CHECKS_SLOT[side]])
     if (attack_through(after, king, dst, side, reach)
             or attack_through(after, king, src, side, reach)
             or after[dst] == MEN[side][4] and dst in KNIGHT_SETS[king]):
-        checks = (checks[0] + 1, checks[1]) if side == BLACK else (checks[0], checks[1] + 1)
-    return after, checks
+        return (checks[0] + 1, checks[1]) if side == BLACK else (checks[0], checks[1] + 1)
+    return checks
+
+
+def king_attacked(board, king, side, reach, via=None):
+    """Whether `side` attacks `king` (attacked), only along the line through `via` if
+    given (attack_through: the line a pinned man leaves)."""
+    if via is None:
+        return attacked(board, king, side, reach)
+    return attack_through(board, king, via, side, reach)
 
 
 def parse_count(text, message):
@@ -327,7 +340,7 @@ class Uos(Game):
         enemy = OTHER[side]
         mine, theirs = MEN[side], MEN[enemy]
         checks = state.extra
-        my_reach = reach_after(checks[CHECKS_SLOT[side]])
+        my_reach, their_reach = reach_after(checks[CHECKS_SLOT[side]]), reach_after(checks[CHECKS_SLOT[enemy]])
         my_king, checked, pins = self.king_safety(state)
         names = BOARD.names
         for src in cells_of(bits(board, MEN_BITS[side])):
@@ -338,13 +351,14 @@ class Uos(Game):
             risky = checked or moves_king or src in pins
             for dst in targets(board, src, man, theirs, my_reach, captures_only):
                 if risky:
-                    after, checks_after = outcome(board, side, checks, src, dst)
-                    their_reach = reach_after(checks_after[CHECKS_SLOT[enemy]])
-                    if checked or moves_king:
-                        if attacked(after, dst if moves_king else my_king, enemy, their_reach):
+                    # Safe with the enemy king's reach now, safe after: a check the move
+                    # gives only shortens it.  Attacked: asked again with the reach after.
+                    after = moved(board, src, dst)
+                    guarded, via = (dst, None) if moves_king else (my_king, None if checked else src)
+                    if king_attacked(after, guarded, enemy, their_reach, via):
+                        reach = reach_after(checks_after(after, side, checks, src, dst)[CHECKS_SLOT[enemy]])
+                        if reach == their_reach or king_attacked(after, guarded, enemy, reach, via):
                             continue
-                    elif attack_through(after, my_king, src, enemy, their_reach):
-                        continue  # the man was pinned
                 yield f"{names[src]}-{names[dst]}"
 
     def apply(self, state, move):
