@@ -231,11 +231,12 @@ class SquareGrid:
         # holds the cells with no neighbour in direction d.
         self.steps = {d: self._bit_step(d) for d in ALL_DIRECTIONS}
         self.edges = {d: sum(1 << i for i in range(self.size) if not self.rays[i][d]) for d in ALL_DIRECTIONS}
-        # For custody_threatened and custody_targets: the first and last files; the cells
-        # with a neighbour either way along the rank, and with two cells' room east and
-        # west (on a cylinder every cell)
-        self.first_file = self._cells_where(lambda f: f == 0)
-        self.last_file = self._cells_where(lambda f: f == self.width - 1)
+        # For beside, custody_threatened and custody_targets: the first file, the others,
+        # the last file, the others; the cells with a neighbour either way along the
+        # rank, and with two cells' room east and west (on a cylinder every cell)
+        self.file_masks = (self._cells_where(lambda f: f == 0), self._cells_where(lambda f: f != 0),
+                           self._cells_where(lambda f: f == self.width - 1),
+                           self._cells_where(lambda f: f != self.width - 1))
         self.inner_files = self._cells_where(lambda f: wrap_files or 0 < f < self.width - 1)
         self.two_files_room = (self._cells_where(lambda f: wrap_files or f < self.width - 2),
                                self._cells_where(lambda f: wrap_files or f >= 2))
@@ -354,9 +355,9 @@ class SquareGrid:
         a flat board; on a cylinder mended round the back, they hold on every file."""
         east, west = cells >> 1, cells << 1
         if self.wrap_files:
-            first, last, back = self.first_file, self.last_file, self.width - 1
-            east = east & ~last | cells << back & last
-            west = west & ~first | cells >> back & first
+            (first, others_than_first, last, others_than_last), back = self.file_masks, self.width - 1
+            east = east & others_than_last | cells << back & last
+            west = west & others_than_first | cells >> back & first
         return east, west
 
     def custody_threatened(self, white, black, empty, edge=False):
