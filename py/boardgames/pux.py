@@ -7,7 +7,7 @@ with a smaller MP.  Capturing every enemy stone wins.
 """
 
 from .core import BLACK, Game, Man, OTHER, WHITE, both_sides, win
-from .grid import ALL_DIRECTIONS, EMPTY, ORTHOGONAL, SquareGrid, moved, notation_order
+from .grid import EMPTY, ORTHOGONAL, SquareGrid, moved, notation_order
 from .texts import N_, _, ngettext
 
 GRID = SquareGrid(8)
@@ -47,28 +47,29 @@ def file_rank_order(cell):
 
 
 RANKS = [GRID.rank(i) for i in range(GRID.size)]
-# For move_potentials, byte per cell: bytes.translate tables of each side's stones and
-# of 255 on its pieces, and the (left, right, mask) shifts of a cell in each direction.
+# For move_potentials, a byte per cell: bytes.translate tables of each side's stones and
+# of 255 on its pieces; the cells with a neighbour east, with one west (as bytes of 255),
+# and every cell.
 STONE_BYTES = {side: bytes.maketrans(b"SDsd.", bytes(STONES_OF[side][man] for man in "SDsd."))
                for side in (WHITE, BLACK)}
 PIECE_BYTES = {side: bytes.maketrans(b"SDsd.", bytes(255 if OWNER.get(man) == side else 0 for man in "SDsd."))
                for side in (WHITE, BLACK)}
-BYTE_STEPS = [(8 * left, 8 * right, sum(255 << 8 * i for i in range(GRID.size) if mask >> i & 1))
-              for left, right, mask, *_wrap in (GRID.steps[d] for d in ALL_DIRECTIONS)]
+EAST_BYTES, WEST_BYTES, ALL_BYTES = (sum(255 << 8 * i for i in range(GRID.size) if test(GRID.file(i)))
+                                     for test in (lambda f: f < 7, lambda f: f > 0, lambda f: True))
 
 
 def move_potentials(board):
     """{cell: MP} of every piece on `board`, in the order of the cells: each side's
-    stones as one byte per cell (an int), plus that shifted a cell each way for the
-    stones around (at most 18 in all: no byte overflows), kept on the side's pieces."""
+    stones as one byte per cell (an int), summed over the 3x3 square around each cell
+    (along the rank, then that along the file: at most 18, no byte overflows), kept on
+    the side's pieces."""
     raw = board.encode()
     found = 0
     for side in (WHITE, BLACK):
         stones = int.from_bytes(raw.translate(STONE_BYTES[side]), "little")
-        total = stones
-        for left, right, mask in BYTE_STEPS:
-            total += stones << left >> right & mask
-        found |= total & int.from_bytes(raw.translate(PIECE_BYTES[side]), "little")
+        row = stones + (stones >> 8 & EAST_BYTES) + (stones << 8 & WEST_BYTES)
+        square = row + (row >> 64) + (row << 64 & ALL_BYTES)
+        found |= square & int.from_bytes(raw.translate(PIECE_BYTES[side]), "little")
     potentials = found.to_bytes(GRID.size, "little")
     return {cell: potentials[cell] for cell, man in enumerate(board) if man != EMPTY}
 
