@@ -504,10 +504,12 @@ class Vut(Game):
         board, side = state.board, state.turn
         other = OTHER[side]
         facts = self.facts_of(state)
-        score = sum(term(board, facts, side) - term(board, facts, other) for term in self.eval_terms)
+        score = 0
+        for term in self.eval_terms:
+            score += term(board, facts, side) - term(board, facts, other)
         masks = facts[0]
-        threatened = self.threats(masks)
-        score += 20 * threatened[other] - 10 * threatened[side]
+        white, black = self.threats(masks)
+        score += 20 * black - 10 * white if side == WHITE else 20 * white - 10 * black
         if self.hunts and abs(score) >= HUNT_LEAD:
             # (and trades please the side ahead: its lead counts more on an emptier board)
             left = len(board) - board.count(EMPTY)
@@ -556,10 +558,11 @@ class Vut(Game):
         return total
 
     def threats(self, masks):
-        """{side: how many of its men the enemy could take by moving a man next to them}."""
+        """How many of White's men, and of Black's, the enemy could take by moving a man
+        next to them."""
         white, black = self.grid.custody_threatened(self.men_bits(masks, WHITE), self.men_bits(masks, BLACK),
                                                     masks[EMPTY], self.edge_custody)
-        return {WHITE: white.bit_count(), BLACK: black.bit_count()}
+        return white.bit_count(), black.bit_count()
 
     def _material(self, board, facts, side):
         return 100 * (board.count(PIECE_OF[side]) + board.count(PAWN_OF[side]))
