@@ -6,6 +6,7 @@ turn with a pawn on the opponent's home rank has won.
 """
 
 from bisect import insort
+from itertools import chain
 from operator import itemgetter
 
 from .core import BLACK, Game, Man, OTHER, Overlay, WHITE, win
@@ -288,9 +289,7 @@ class Vault(Game):
             return 0, 0, 0, 0
         over = pivots(own)
         progress = over(geo.progress[side])
-        landings = set()
-        for a in own:
-            landings.update(over(geo.landing[a]))
+        landings = set(chain.from_iterable(map(over, over(geo.landing))))  # each pawn's row, its pivots'
         goal_neighbours = geo.goal_neighbours[side]
         reaches_goal = (not landings.isdisjoint(geo.goal[side].difference(own))
                         or any(board[t] == EMPTY for a in own for t in goal_neighbours[a]))
