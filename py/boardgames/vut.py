@@ -467,26 +467,32 @@ class Vut(Game):
         A and B are linked when one could move onto the other's cell: the first man
         along a line from A, at a distance within A's range or within its own.
         """
-        own, reach, lines = MEN[side], self.tables.reach, self.tables.link_lines
-        seen, groups = set(), []
-        for start, man in enumerate(board):
-            if man not in own or start in seen:
-                continue
-            seen.add(start)
-            group = [start]
-            for cell in group:
-                cell_reach = reach[board[cell]]
-                for line in lines[cell]:
-                    for distance, other in line:
-                        found = board[other]
-                        if found != EMPTY:
-                            if (found in own and other not in seen
-                                    and (distance <= cell_reach or distance <= reach[found])):
-                                seen.add(other)
-                                group.append(other)
-                            break
-            groups.append(group)
+        own, seen, groups = MEN[side], set(), []
+        for letter in own:  # each man not yet in a group starts one (str.find: the others unvisited)
+            start = board.find(letter)
+            while start >= 0:
+                if start not in seen:
+                    groups.append(self._group(board, start, own, seen))
+                start = board.find(letter, start + 1)
         return groups
+
+    def _group(self, board, start, own, seen):
+        """The group (components) of the man on `start`, its cells added to `seen`."""
+        reach, lines = self.tables.reach, self.tables.link_lines
+        seen.add(start)
+        group = [start]
+        for cell in group:
+            cell_reach = reach[board[cell]]
+            for line in lines[cell]:
+                for distance, other in line:
+                    found = board[other]
+                    if found != EMPTY:
+                        if (found in own and other not in seen
+                                and (distance <= cell_reach or distance <= reach[found])):
+                            seen.add(other)
+                            group.append(other)
+                        break
+        return group
 
     def has_chain(self, board, side):
         """True when a chain of `side`'s men links rank 1 and the last rank."""
