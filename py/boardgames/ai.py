@@ -4,7 +4,8 @@ The search knows a game only through the engine contract (`moves`, `apply`, `res
 and the AI hooks (`evaluate`, `is_noisy`).  It is a negamax alpha-beta with iterative
 deepening, a transposition table keyed by `state.key`, move ordering (table move,
 noisy moves, killers, history), late-move reductions and a bounded quiescence search
-over noisy moves.
+over noisy moves.  A position's static score and noisy moves are asked of the game
+once per search (`evaluations`, `noisy`, by `state.key`).
 
 The page's worker cannot be interrupted while Python runs, so the search is a
 `Searcher` that thinks in slices: `think(0.1)` deepens for at most 0.1 s and keeps its
