@@ -1,6 +1,7 @@
 """Does the engine still play every game exactly as before, and as fast?
 
     python3 tools/compare_engine.py --against COMMIT [--rounds N]  # this tree vs COMMIT
+    python3 tools/compare_engine.py --against COMMIT --pyodide     # ... timed in Pyodide
     python3 tools/compare_engine.py --write       # rewrite tests/data/engine_hashes.txt
 
 The answers: for every game (and every Vault size), seeded random games (half the plies
@@ -16,8 +17,12 @@ record where the two differ.
 
 The speed (with --against): CPU seconds of fixed-node searches and of the search's hot
 paths (generate, apply, judge, evaluate, noisy_moves) on the same positions, the two
-engines alternating in one process, best of --rounds; ratios above 1: faster now.
-`compare_speed` runs in Pyodide too (node tools/pyodide_run.mjs), on Node's CPU clock.
+engines alternating in one process, best of --rounds; ratios above 1: faster now.  The
+hot paths start from positions read afresh, so facts a game keeps with its states (and
+hands on from move to move in a search) are worked out anew there; the searches show
+what they save.  With --pyodide the answers are compared here and the speed in Pyodide
+(node tools/pyodide_run.mjs, on Node's CPU clock), which runs this script again with
+--before-py, COMMIT's py/ unpacked under .cache/ where Pyodide can read it.
 """
 
 import argparse
@@ -28,6 +33,7 @@ import json
 import math
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -286,9 +292,10 @@ def compare_speed(before, now, rounds, only=None):
     return best
 
 
-def speed_report(best):
+def speed_report(best, game_ids=()):
     """Lines: per case, nodes/s before and now, and before/now CPU time of each measure
-    (above 1: faster now), with geometric means."""
+    (above 1: faster now), with geometric means over all the cases and over one per
+    game (the cases named by `game_ids`, each game at its default options)."""
     columns = ("search",) + HOT_PATHS
     lines = ["| case | nodes/s before | nodes/s now | " + " | ".join(columns) + " |",
              "|---" * (3 + len(columns)) + "|"]
@@ -300,7 +307,22 @@ def speed_report(best):
                      + " | ".join(f"{ratios[c][-1]:.2f}" for c in columns) + " |")
     means = [f"{math.exp(sum(map(math.log, r)) / len(r)):.2f}" for r in ratios.values()]
     lines.append("| geometric mean | | | " + " | ".join(means) + " |")
+    games = [number for number, case in enumerate(best) if case in game_ids]
+    if 1 < len(games) < len(best):
+        means = [f"{math.exp(sum(math.log(r[n]) for n in games) / len(games)):.2f}" for r in ratios.values()]
+        lines.append(f"| geometric mean, the {len(games)} games | | | " + " | ".join(means) + " |")
     return lines
+
+
+def pyodide_speed(commit, rounds, only):
+    """Runs this script under Pyodide with --before-py: COMMIT's engine unpacked under
+    .cache/ (inside the repository, which pyodide_run.mjs mounts)."""
+    into = os.path.join(ROOT, ".cache", "compare_engine")
+    shutil.rmtree(into, ignore_errors=True)
+    os.makedirs(into)
+    command = ["node", os.path.join(TOOLS, "pyodide_run.mjs"), os.path.abspath(__file__),
+               "--before-py", export_commit(commit, into), "--rounds", str(rounds)]
+    subprocess.run(command + (["--cases", *only] if only else []), check=True)
 
 
 def main():
@@ -311,8 +333,18 @@ def main():
                         help="speed runs per engine (best kept; 0: none)")
     parser.add_argument("--cases", nargs="+", metavar="CASE",
                         help="time only these cases, e.g. tablut 'vault size=6'")
+    parser.add_argument("--pyodide", action="store_true",
+                        help="time the speed in Pyodide under Node rather than in this Python")
+    parser.add_argument("--before-py", metavar="DIR", help=argparse.SUPPRESS)  # --pyodide's child
     args = parser.parse_args()
     now = engine()
+    if args.before_py:
+        from engine_speed import interpreter
+        before = engine(args.before_py, "boardgames_before")
+        print(f"speed in {interpreter()}: CPU time before / now, best of {args.rounds} rounds "
+              "(above 1: faster now)", flush=True)
+        print("\n".join(speed_report(compare_speed(before, now, args.rounds, args.cases), now.GAME_IDS)))
+        return
     if args.write:
         with open(TABLE, "w") as f:
             f.write(table_text(hash_rows(all_records(now))))
@@ -326,9 +358,12 @@ def main():
     count = sum(len(items) for kinds in found.values() for items in kinds.values())
     print(f"answers: {len(found)} cases, {count} records: "
           + (f"identical to {args.against}" if difference is None else "DIFFERENT\n" + difference))
-    if args.rounds:
+    if args.rounds and args.pyodide:
+        sys.stdout.flush()
+        pyodide_speed(args.against, args.rounds, args.cases)
+    elif args.rounds:
         print(f"speed: CPU time before / now, best of {args.rounds} rounds (above 1: faster now)")
-        print("\n".join(speed_report(compare_speed(before, now, args.rounds, args.cases))))
+        print("\n".join(speed_report(compare_speed(before, now, args.rounds, args.cases), now.GAME_IDS)))
     if difference is not None:
         sys.exit(1)
 

@@ -4,7 +4,8 @@ The search knows a game only through the engine contract (`moves`, `apply`, `res
 and the AI hooks (`evaluate`, `is_noisy`).  It is a negamax alpha-beta with iterative
 deepening, a transposition table keyed by `state.key`, move ordering (table move,
 noisy moves, killers, history), late-move reductions and a bounded quiescence search
-over noisy moves.
+over noisy moves.  A position's static score and noisy moves are asked of the game
+once per search (`evaluations`, `noisy`, by `state.key`).
 
 The page's worker cannot be interrupted while Python runs, so the search is a
 `Searcher` that thinks in slices: `think(0.1)` deepens for at most 0.1 s and keeps its
@@ -116,6 +117,10 @@ class Searcher:
         self.score = 0
         self.done = False
         self.table = {}
+        # state.key -> static score, and -> noisy moves: a position recurs across the
+        # iterations and move orders, and both depend on the position only
+        self.evaluations = {}
+        self.noisy = {}
         self.history = {}
         self.killers = [[None, None] for _ in range(MAX_DEPTH + 1)]
         self.deadline = None
@@ -131,7 +136,7 @@ class Searcher:
         moves = list(game.moves(state))
         self.rng.shuffle(moves)
         children = [(m, game.apply(state, m)) for m in moves]
-        children.sort(key=lambda mc: (not game.is_noisy(state, mc[0]), game.evaluate(mc[1])))
+        children.sort(key=lambda mc: (not game.is_noisy(state, mc[0]), self._evaluate(mc[1])))
         return children
 
     # -- the public side -----------------------------------------------------------
@@ -199,8 +204,9 @@ class Searcher:
         Moves scoring within the level's margin of the best get exact scores, so the
         level's random pick among them is fair.
         """
-        if len(self.table) > TABLE_LIMIT:
-            self.table.clear()
+        for table in (self.table, self.evaluations, self.noisy):
+            if len(table) > TABLE_LIMIT:
+                table.clear()
         margin = self.margin
         scores = {}
         best_score = -INFINITY
@@ -311,7 +317,7 @@ class Searcher:
         game = self.game
         if table_move is not None:
             yield table_move, not game.is_noisy(state, table_move)
-        noisy = game.noisy_moves(state)
+        noisy = self._noisy_moves(state)
         for move in noisy:
             if move != table_move:
                 yield move, False
@@ -332,17 +338,31 @@ class Searcher:
             killers[1], killers[0] = killers[0], move
         self.history[move] = self.history.get(move, 0) + depth * depth
 
+    def _evaluate(self, state):
+        """The game's static score of `state`, computed once per position."""
+        score = self.evaluations.get(state.key)
+        if score is None:
+            score = self.evaluations[state.key] = self.game.evaluate(state)
+        return score
+
+    def _noisy_moves(self, state):
+        """The game's noisy moves in `state`, listed once per position."""
+        moves = self.noisy.get(state.key)
+        if moves is None:
+            moves = self.noisy[state.key] = self.game.noisy_moves(state)
+        return moves
+
     def _quiesce(self, state, alpha, beta, ply, plies_left):
         """Stand pat on the static score, or play on the noisy moves (captures) only."""
         settled = self._visit(state, ply)
         if settled is not None:
             return settled
-        best = round(self.game.evaluate(state))
+        best = round(self._evaluate(state))
         if best >= beta or plies_left == 0:
             return best
         alpha = max(alpha, best)
         game = self.game
-        for move in game.noisy_moves(state):
+        for move in self._noisy_moves(state):
             score = -self._quiesce(game.apply(state, move), -beta, -alpha, ply + 1, plies_left - 1)
             if score > best:
                 best = score

@@ -90,7 +90,8 @@ class State:
     the key.  `last` is `(move text, names of the cells whose men it captured)` for the
     move that led here, None for a position parsed from text.  Derived facts (`moves`,
     `outcome`, and `facts`, a game's own) are cached lazily; they never change what the
-    state is.
+    state is.  A game's `apply` may hand its `facts` on to the next state updated by the
+    move (VUT's bitboards, Vault's pawns), cheaper than working them out anew.
     """
 
     __slots__ = ("board", "turn", "extra", "counters", "key", "history", "moves_cache",

@@ -4,7 +4,9 @@ moves) and custody (capturing a man by enclosing it in a line).
 
 Cells are numbered `index = rank * width + file` (0-based; rank 0 is rank 1, White's
 side).  Names are `a1`-style.  A board is a string of one character per cell, `.` for
-an empty cell, so positions are immutable, hashable and cheap to copy.
+an empty cell, so positions are immutable, hashable and cheap to copy.  Rules that look
+at the whole board at once (custody threats) turn it into integer bitboards (`bits`),
+bit i for cell i, and shift those instead of walking the cells.
 """
 
 from .texts import _
@@ -145,18 +147,67 @@ def custody_victims(board, lines, victims, closers):
             if board[victim] in victims and (beyond == OFF_BOARD or board[beyond] in closers)]
 
 
-def custody_threats(board, victims, approaches, closers):
-    """Yield (man, cell) for each man in `victims` (letters) and each empty cell beside
-    it where an enemy arriving would take it by custody: `approaches`
-    (SquareGrid.approaches) gives the cell beyond the man, which must hold one of
-    `closers` (or be the edge, where OFF_BOARD counts)."""
-    for letter in victims:
-        man = board.find(letter)
-        while man >= 0:
-            for near, far in approaches[man]:
-                if board[near] == EMPTY and (far == OFF_BOARD or board[far] in closers):
-                    yield man, near
-            man = board.find(letter, man + 1)
+def bit_table(letters):
+    """The `str.translate` table of `bits`: '1' for the men in `letters`, '0' for any
+    other character."""
+    return str.maketrans({chr(code): "1" if chr(code) in letters else "0" for code in range(128)})
+
+
+def bits(board, table):
+    """The cells of `board` whose men `table` (bit_table) marks, as an integer bitboard
+    (bit i: cell i): one C-level pass, so that rule code can test whole boards at once."""
+    return int(board.translate(table)[::-1], 2)
+
+
+def letter_bits(board, tables):
+    """{letter: the bitboard of its cells} for each letter of `tables` ({letter:
+    bit_table(letter)}, EMPTY among them)."""
+    return {letter: bits(board, table) for letter, table in tables.items()}
+
+
+def moved_bits(masks, board, src, dst, taken=()):
+    """`masks` (letter_bits) once the man on `src` of `board` moves to the empty `dst`
+    and the men on the cells `taken` are removed: updated rather than read again from
+    the board, so that a search can hand them on from position to position."""
+    masks = masks.copy()
+    move = 1 << src | 1 << dst
+    masks[board[src]] ^= move
+    masks[EMPTY] ^= move
+    for cell in taken:
+        masks[board[cell]] ^= 1 << cell
+        masks[EMPTY] |= 1 << cell
+    return masks
+
+
+def stepped(cells, step):
+    """The bitboard `cells` moved one step in a direction (SquareGrid.steps): the
+    neighbours that way of its cells (on a cylinder the second shift wraps round)."""
+    left, right, mask, wrap_left, wrap_right, wrap_mask = step
+    return cells << left >> right & mask | cells << wrap_left >> wrap_right & wrap_mask
+
+
+def bit_planes(values):
+    """The bit planes of whole numbers >= 0, one per cell: planes[b] holds the cells whose
+    value has bit b set (for weighted_count)."""
+    return tuple(sum(1 << i for i, value in enumerate(values) if value >> b & 1)
+                 for b in range(max(values).bit_length()))
+
+
+def weighted_count(cells, planes):
+    """The sum of the cells' values (as bit_planes) over the bitboard `cells`: a count
+    per plane rather than a look-up per cell."""
+    total = 0
+    for b, plane in enumerate(planes):
+        total += (cells & plane).bit_count() << b
+    return total
+
+
+def cells_of(cells):
+    """The cells of the bitboard `cells`, in increasing order."""
+    while cells:
+        low = cells & -cells
+        yield low.bit_length() - 1
+        cells ^= low
 
 
 class SquareGrid:
@@ -176,6 +227,19 @@ class SquareGrid:
         # rays[i][d]: the cells from i outward in direction d (excluding i); on a
         # cylinder a ray stops before it would come back round to i.
         self.rays = [{d: self._ray(i, d) for d in ALL_DIRECTIONS} for i in range(self.size)]
+        # Bitboards (bits): steps[d] moves a bitboard one step in direction d (stepped); edges[d]
+        # holds the cells with no neighbour in direction d.
+        self.steps = {d: self._bit_step(d) for d in ALL_DIRECTIONS}
+        self.edges = {d: sum(1 << i for i in range(self.size) if not self.rays[i][d]) for d in ALL_DIRECTIONS}
+        # For beside, custody_threatened and custody_targets: the first file, the others,
+        # the last file, the others; the cells with a neighbour either way along the
+        # rank, and with two cells' room east and west (on a cylinder every cell)
+        self.file_masks = (self._cells_where(lambda f: f == 0), self._cells_where(lambda f: f != 0),
+                           self._cells_where(lambda f: f == self.width - 1),
+                           self._cells_where(lambda f: f != self.width - 1))
+        self.inner_files = self._cells_where(lambda f: wrap_files or 0 < f < self.width - 1)
+        self.two_files_room = (self._cells_where(lambda f: wrap_files or f < self.width - 2),
+                               self._cells_where(lambda f: wrap_files or f >= 2))
 
     def file(self, i):
         return i % self.width
@@ -211,6 +275,23 @@ class SquareGrid:
                 break
             cells.append(j)
         return tuple(cells)
+
+    def _cells_where(self, test):
+        """The bitboard of the cells whose file passes `test`."""
+        return sum(1 << i for i in range(self.size) if test(self.file(i)))
+
+    def _bit_step(self, direction):
+        """The step of `stepped` in `direction`: (left shift, right shift, mask of the cells
+        so reached) for the neighbours in the same row or along the file, and again for
+        the ones round the back of a cylinder (a mask of 0 where there are none)."""
+        reached = {}
+        for i in range(self.size):
+            ray = self.rays[i][direction]
+            if ray:
+                reached[ray[0] - i] = reached.get(ray[0] - i, 0) | 1 << ray[0]
+        shifts = sorted(reached.items(), key=lambda item: abs(item[0]))
+        (near, near_mask), (far, far_mask) = (shifts + [(0, 0)])[:2]
+        return max(near, 0), max(-near, 0), near_mask, max(far, 0), max(-far, 0), far_mask
 
     def drawing_cells(self):
         """`(name, x, y, shape, shade, ghost)` of every cell as the page draws it: unit
@@ -268,13 +349,55 @@ class SquareGrid:
         return [tuple(p for p in (pair(i, (1, 0)), pair(i, (0, 1))) if None not in p)
                 for i in range(self.size)]
 
-    def approaches(self, edge=False):
-        """For every cell, the (near, far) cells on either side of it in line, each way
-        round, near on the board: a man arriving on near with a friend on far (or the
-        edge, OFF_BOARD, when `edge`) encloses the cell."""
-        return [tuple((near, far) for a, b in pairs for near, far in ((a, b), (b, a))
-                      if near != OFF_BOARD)
-                for pairs in self.flanks(edge)]
+    def beside(self, cells):
+        """(the cells whose neighbour east is one of the bitboard `cells`, those whose
+        neighbour west is): plain shifts, which hold on the inner files (inner_files) of
+        a flat board; on a cylinder mended round the back, they hold on every file."""
+        east, west = cells >> 1, cells << 1
+        if self.wrap_files:
+            (first, others_than_first, last, others_than_last), back = self.file_masks, self.width - 1
+            east = east & others_than_last | cells << back & last
+            west = west & others_than_first | cells >> back & first
+        return east, west
+
+    def custody_threatened(self, white, black, empty, edge=False):
+        """(White's men, Black's men) that the other side could take by custody, moving a
+        man onto an `empty` neighbour: the neighbour the other way holds an enemy (or is
+        the board's edge, which counts when `edge`).  Bitboards: `white` and `black` the
+        men that take part in a custody.  The cells of a line pair up by shifts (a cell
+        along the rank, a row along the file): a few operations on whole boards."""
+        w, inner = self.width, self.inner_files
+        east, west = self.beside(empty)  # the cells with that neighbour empty
+        north, south = empty >> w, empty << w
+        black_east, black_west = self.beside(black)
+        white_east, white_west = self.beside(white)
+        white_threatened = ((east & black_west | west & black_east) & inner
+                            | north & black << w | south & black >> w)
+        black_threatened = ((east & white_west | west & white_east) & inner
+                            | north & white << w | south & white >> w)
+        if edge:
+            edges = self.edges
+            open_at_edge = (east & edges[-1, 0] | west & edges[1, 0]
+                            | north & edges[0, -1] | south & edges[0, 1])
+            white_threatened |= open_at_edge
+            black_threatened |= open_at_edge
+        return white & white_threatened, black & black_threatened
+
+    def custody_targets(self, victims, closers, empty, edge=False):
+        """The `empty` cells where a man arriving would take one of `victims` by custody
+        against one of `closers` (or the edge, when `edge`): a victim one cell or row
+        away, a closer two (bitboards, paired by shifts as in custody_threatened)."""
+        w, (east_room, west_room) = self.width, self.two_files_room
+        victims_east, victims_west = self.beside(victims)
+        closers_east, closers_west = self.beside(closers)
+        found = (victims_east & self.beside(closers_east)[0] & east_room
+                 | victims_west & self.beside(closers_west)[1] & west_room
+                 | victims >> w & closers >> 2 * w | victims << w & closers << 2 * w)
+        if edge:  # a victim against the edge: its neighbour beyond is off the board
+            edges = self.edges
+            found |= (victims_east & edges[1, 0] >> 1 | victims_west & edges[-1, 0] << 1
+                      | victims >> w & edges[0, 1] >> w | victims << w & edges[0, -1] << w)
+        return found & empty
 
     def parse_board(self, rows_text, letters):
         """The board string of a position text's board field (top row first)."""

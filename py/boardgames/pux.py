@@ -7,7 +7,7 @@ with a smaller MP.  Capturing every enemy stone wins.
 """
 
 from .core import BLACK, Game, Man, OTHER, WHITE, both_sides, win
-from .grid import ALL_DIRECTIONS, EMPTY, ORTHOGONAL, SquareGrid, notation_order
+from .grid import EMPTY, ORTHOGONAL, SquareGrid, moved, notation_order
 from .texts import N_, _, ngettext
 
 GRID = SquareGrid(8)
@@ -18,8 +18,6 @@ MAX_STONES = 12
 # stones_of[side][man]: how many of `side`'s stones the man is (0 for empty or enemy).
 STONES_OF = {side: {man: (0 if OWNER.get(man) != side else 2 if man in "Dd" else 1)
                     for man in "SDsd" + EMPTY} for side in (WHITE, BLACK)}
-NEIGHBOURS = [tuple(j for j in (GRID.step(i, d) for d in ALL_DIRECTIONS) if j is not None)
-              for i in range(GRID.size)]
 ORTHOGONAL_NEIGHBOURS = [tuple(j for j in (GRID.step(i, d) for d in ORTHOGONAL) if j is not None)
                          for i in range(GRID.size)]
 LATERAL = ((1, 0), (-1, 0))
@@ -48,10 +46,32 @@ def file_rank_order(cell):
     return GRID.file(cell), GRID.rank(cell)
 
 
-def move_potential_at(board, cell):
-    """MP of the piece on `cell`: its own stones plus its side's stones around it."""
-    stones = STONES_OF[OWNER[board[cell]]]
-    return stones[board[cell]] + sum(stones[board[j]] for j in NEIGHBOURS[cell])
+RANKS = [GRID.rank(i) for i in range(GRID.size)]
+# For move_potentials, a byte per cell: bytes.translate tables of each side's stones and
+# of 255 on its pieces; the cells with a neighbour east, with one west (as bytes of 255),
+# and every cell.
+STONE_BYTES = {side: bytes.maketrans(b"SDsd.", bytes(STONES_OF[side][man] for man in "SDsd."))
+               for side in (WHITE, BLACK)}
+PIECE_BYTES = {side: bytes.maketrans(b"SDsd.", bytes(255 if OWNER.get(man) == side else 0 for man in "SDsd."))
+               for side in (WHITE, BLACK)}
+EAST_BYTES, WEST_BYTES, ALL_BYTES = (sum(255 << 8 * i for i in range(GRID.size) if test(GRID.file(i)))
+                                     for test in (lambda f: f < 7, lambda f: f > 0, lambda f: True))
+
+
+def move_potentials(board):
+    """{cell: MP} of every piece on `board`, in the order of the cells: each side's
+    stones as one byte per cell (an int), summed over the 3x3 square around each cell
+    (along the rank, then that along the file: at most 18, no byte overflows), kept on
+    the side's pieces."""
+    raw = board.encode()
+    found = 0
+    for side in (WHITE, BLACK):
+        stones = int.from_bytes(raw.translate(STONE_BYTES[side]), "little")
+        row = stones + (stones >> 8 & EAST_BYTES) + (stones << 8 & WEST_BYTES)
+        square = row + (row >> 64) + (row << 64 & ALL_BYTES)
+        found |= square & int.from_bytes(raw.translate(PIECE_BYTES[side]), "little")
+    potentials = found.to_bytes(GRID.size, "little")
+    return {cell: potentials[cell] for cell, man in enumerate(board) if man != EMPTY}
 
 
 def stone_count(board, side):
@@ -91,6 +111,12 @@ def group_distance(board, group, direction, reach):
 def lateral_field(flags):
     """The canonical lateral field for the set of sides whose last move was lateral."""
     return "".join(side for side in (WHITE, BLACK) if side in flags) or "-"
+
+
+# LATERAL_AFTER[field, side, sideways]: the lateral field after `side` moves (sideways or not).
+LATERAL_AFTER = {(field, side, sideways): lateral_field(set(field) - {side} | ({side} if sideways else set()))
+                 for field in LATERAL_FIELDS for side in (WHITE, BLACK) for sideways in (False, True)}
+_READ_MOVES = {}  # move text -> Pux._cells of it
 
 
 def parse_cell(name, move):
@@ -172,10 +198,11 @@ class Pux(Game):
         stones = STONES_OF[side]
         lateral_allowed = side not in state.extra[0]
         rays = GRID.rays
-        for i, man in enumerate(board):
+        potentials = self.potentials(state)
+        for i, mp in potentials.items():
+            man = board[i]
             if not stones[man]:
                 continue
-            mp = move_potential_at(board, i)
             directions = DIRECTIONS[side][man in "Dd"][lateral_allowed]
             name = NAMES[i]
             for d in directions:
@@ -185,7 +212,7 @@ class Pux(Game):
                         if not captures_only:
                             yield f"{name}-{NAMES[j]}"
                         continue
-                    if not stones[target] and mp > move_potential_at(board, j):
+                    if not stones[target] and mp > potentials[j]:
                         yield f"{name}:{NAMES[j]}"
                     break
             if captures_only:
@@ -206,11 +233,8 @@ class Pux(Game):
     def apply(self, state, move):
         mover, carried, destination, is_capture = self._cells(move)
         side = state.turn
-        cells = list(state.board)
-        if is_capture:
-            arrivals = [destination]
-            cells[destination], cells[mover] = cells[mover], EMPTY
-        else:
+        if carried:
+            cells = list(state.board)
             shift = destination - mover
             group = (mover,) + carried
             men = [cells[m] for m in group]
@@ -219,14 +243,17 @@ class Pux(Game):
             arrivals = [m + shift for m in group]
             for cell, man in zip(arrivals, men):
                 cells[cell] = man
-        promoted = self._promote(cells, side, arrivals)
-        flags = set(state.extra[0])
-        if GRID.rank(mover) == GRID.rank(destination):
-            flags.add(side)
+            board = "".join(cells)
         else:
-            flags.discard(side)
-        return self.next_state(state, "".join(cells), move, (destination,) if is_capture else (),
-                               extra=(lateral_field(flags),), fresh=promoted)
+            board, arrivals = moved(state.board, mover, destination), (destination,)
+        promoted = False
+        if any(RANKS[cell] == LAST_RANK[side] for cell in arrivals):
+            cells = list(board)
+            promoted = self._promote(cells, side, arrivals)
+            board = "".join(cells)
+        sideways = RANKS[mover] == RANKS[destination]
+        return self.next_state(state, board, move, (destination,) if is_capture else (),
+                               extra=(LATERAL_AFTER[state.extra[0], side, sideways],), fresh=promoted)
 
     @staticmethod
     def _promote(cells, side, arrivals):
@@ -264,7 +291,11 @@ class Pux(Game):
     # -- for the page and the AI ----------------------------------------------------
     def _cells(self, move):
         """(mover, carried cells, destination, is_capture) as indices; ValueError if the
-        text is not written like a Pux move."""
+        text is not written like a Pux move.  Kept once read: the search applies the
+        same moves again and again."""
+        cells = _READ_MOVES.get(move) if isinstance(move, str) else None
+        if cells is not None:
+            return cells
         if not isinstance(move, str):
             raise ValueError(_("a Pux move is a text like 'b2-b4', 'b2,b1c2-c3' or 'b7:b5'"))
         is_capture = ":" in move
@@ -273,7 +304,8 @@ class Pux(Game):
         if not separator or (comma and (is_capture or not carried_names)) or len(carried_names) % 2:
             raise ValueError(_("'{move}' is not a move like 'b2-b4', 'b2,b1c2-c3' or 'b7:b5'").format(move=move))
         carried = tuple(parse_cell(carried_names[k:k + 2], move) for k in range(0, len(carried_names), 2))
-        return parse_cell(mover_name, move), carried, parse_cell(target, move), is_capture
+        cells = _READ_MOVES[move] = parse_cell(mover_name, move), carried, parse_cell(target, move), is_capture
+        return cells
 
     def parse_move(self, move):
         """(mover cell, carried cells, destination cell, is_capture) of a move text."""
@@ -289,7 +321,7 @@ class Pux(Game):
         cell = GRID.index(cell_name)
         if state.board[cell] == EMPTY:
             raise ValueError(_("there is no piece on {cell}").format(cell=cell_name))
-        return move_potential_at(state.board, cell)
+        return self.potentials(state)[cell]
 
     def move_extras(self, move):
         return frozenset(self.parse_move(move)[1])
@@ -332,26 +364,33 @@ class Pux(Game):
 
     weights = WEIGHTS
 
-    @staticmethod
-    def terms(board):
+    def potentials(self, state):
+        """{cell: MP} of every piece (move_potentials), kept with the state (its `facts`):
+        its moves, noisy moves and evaluation all ask."""
+        if state.facts is None:
+            state.facts = move_potentials(state.board)
+        return state.facts
+
+    def terms(self, state):
         """FEATURES' values, White's less Black's."""
-        singles = doubles = advance = potential = 0
-        for i, man in enumerate(board):
-            if man == EMPTY:
-                continue
-            sign = 1 if OWNER[man] == WHITE else -1
-            if man in "Dd":
-                doubles += sign
+        board = state.board
+        advance = potential = 0
+        for i, mp in self.potentials(state).items():
+            man = board[i]
+            if OWNER[man] == WHITE:
+                potential += mp
+                if man == "S":
+                    advance += RANKS[i]
             else:
-                singles += sign
-                advance += sign * (GRID.rank(i) if sign > 0 else 7 - GRID.rank(i))
-            potential += sign * move_potential_at(board, i)
-        return singles, doubles, advance, potential
+                potential -= mp
+                if man == "s":
+                    advance -= 7 - RANKS[i]
+        return (board.count("S") - board.count("s"), board.count("D") - board.count("d"), advance, potential)
 
     def features(self, state):
-        return dict(zip(FEATURES, self.terms(state.board)))
+        return dict(zip(FEATURES, self.terms(state)))
 
     def evaluate(self, state):
         """Stones, move potential (strength in numbers) and advancement, weighted (WEIGHTS)."""
-        score = sum(w * f for w, f in zip(self.weight_values, self.terms(state.board)))
+        score = sum(w * f for w, f in zip(self.weight_values, self.terms(state)))
         return score if state.turn == WHITE else -score

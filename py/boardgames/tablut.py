@@ -5,7 +5,7 @@ Swedes (`S`) tries to reach any edge cell.  Black moves first.
 """
 
 from .core import BLACK, Game, Man, WHITE, win
-from .grid import EMPTY, ORTHOGONAL, SquareGrid, custody_threats, custody_victims, emptied, moved, walks
+from .grid import EMPTY, ORTHOGONAL, SquareGrid, bit_table, bits, cells_of, custody_victims, emptied, moved, walks
 from .texts import N_, _
 
 GRID = SquareGrid(9)
@@ -20,7 +20,9 @@ OWN = {WHITE: KING + SWEDE, BLACK: MUSCOVITE}
 VICTIMS = {WHITE: MUSCOVITE, BLACK: SWEDE}
 CLOSERS = {WHITE: SWEDE + KING, BLACK: MUSCOVITE}
 CUSTODY = GRID.custody_lines()
-APPROACHES = GRID.approaches()
+EMPTY_BITS = bit_table(EMPTY)  # bits() tables: the empty cells, and each side's victims and closers
+VICTIM_BITS = {side: bit_table(men) for side, men in VICTIMS.items()}
+CLOSER_BITS = {side: bit_table(men) for side, men in CLOSERS.items()}
 # Every man moves like a rook; soldiers neither stop on nor cross the throne.
 PATHS = {KING: GRID.paths(8), SWEDE: GRID.paths(8, THRONE), MUSCOVITE: GRID.paths(8, THRONE)}
 MOVE_CELLS = {text: (i, j) for paths in PATHS.values() for i, cell_paths in enumerate(paths)
@@ -37,22 +39,17 @@ WEIGHTS = {"swedes": 100, "muscovites": -60, "escapes": 40, "reach": 4, "hemmed"
            "free_lanes": 12}
 # -- weights end --
 FEATURES = tuple(WEIGHTS)
-INNER_LANES = range(1, 8)
+# Slices of the board: the inner rows and columns (lanes), and per cell its rays that
+# reach the edge, each with the slice holding its cells (in some order).
+LANES = [slice(r * 9, r * 9 + 9) for r in range(1, 8)] + [slice(f, None, 9) for f in range(1, 8)]
+RAY_LINES = [tuple((ray, slice(min(ray), max(ray) + 1, abs(ray[1] - ray[0]) if len(ray) > 1 else 1))
+                   for ray in (GRID.rays[i][d] for d in ORTHOGONAL) if ray)
+             for i in range(GRID.size)]
+# Per cell the slices of the rows around it, two cells either way (Tablut.terms' crowd).
+CROWD_LINES = [tuple(slice(r * 9 + max(i % 9 - 2, 0), r * 9 + min(i % 9 + 3, 9))
+                     for r in range(max(i // 9 - 2, 0), min(i // 9 + 3, 9)))
+               for i in range(GRID.size)]
 WIN_SCORE = 100_000
-
-
-def king_reach(board, file, rank, row, column):
-    """Yield (index along the cross line, cross line) for each cell the king can reach:
-    moving along his row the cross line is that cell's column, and vice versa."""
-    for step in (-1, 1):
-        f = file + step
-        while 0 <= f < 9 and row[f] == EMPTY:
-            yield rank, board[f::9]
-            f += step
-        r = rank + step
-        while 0 <= r < 9 and column[r] == EMPTY:
-            yield file, board[r * 9:r * 9 + 9]
-            r += step
 
 
 def king_is_captured(board, king, moved_to):
@@ -85,8 +82,7 @@ def arrivals(board, dst, side):
 def king_open_lines(board, king):
     """The king's open lines: for each direction with nothing between him and the
     edge, the cells he could run along (the empty throne does not stop him)."""
-    return [ray for ray in (GRID.rays[king][d] for d in ORTHOGONAL)
-            if ray and all(board[c] == EMPTY for c in ray)]
+    return [ray for ray, line in RAY_LINES[king] if board[line] == EMPTIES[len(ray)]]
 
 
 class Tablut(Game):
@@ -159,14 +155,14 @@ class Tablut(Game):
         """The moves the AI's quiescence follows: captures, the king's escape and his
         capture, and Black's blocks of the king's one open line (its only defence)."""
         src, dst = MOVE_CELLS[move]
-        return dst in self.noisy_cells(state) or dst in EDGE and state.board[src] == KING
+        return bool(self.noisy_cells(state) >> dst & 1) or dst in EDGE and state.board[src] == KING
 
     def noisy_moves(self, state):
         """Moves onto the noisy cells, then the king's moves to the edge."""
         board, side, names = state.board, state.turn, GRID.names
         found = []
         targets = self.noisy_cells(state)
-        for dst in sorted(targets):
+        for dst in cells_of(targets):
             found.extend(f"{names[src]}-{names[dst]}" for src in arrivals(board, dst, side))
         king = board.find(KING)
         if side == WHITE and king >= 0:
@@ -174,13 +170,14 @@ class Tablut(Game):
                 for j in GRID.rays[king][d]:
                     if board[j] != EMPTY:
                         break
-                    if j in EDGE and j not in targets:
+                    if j in EDGE and not targets >> j & 1:
                         found.append(f"{names[king]}-{names[j]}")
         return found
 
     def noisy_cells(self, state):
         """The empty cells where a man of the side to move would capture on arrival,
-        and for Black facing one open line of the king, the cells that block it.
+        and for Black facing one open line of the king, the cells that block it (a
+        bitboard).
 
         Kept with the state (its `facts`), since the AI asks about a position's moves
         one by one.
@@ -188,16 +185,17 @@ class Tablut(Game):
         if state.facts is not None:
             return state.facts
         board, side = state.board, state.turn
-        cells = {cell for _unused, cell in custody_threats(board, VICTIMS[side], APPROACHES, CLOSERS[side])}
+        empty = bits(board, EMPTY_BITS)
+        cells = GRID.custody_targets(bits(board, VICTIM_BITS[side]), bits(board, CLOSER_BITS[side]), empty)
         king = board.find(KING)
         if side == BLACK and king >= 0:
             open_sides = [c for c in NEIGHBOURS[king]
                           if c is None or (c != THRONE and board[c] != MUSCOVITE)]
             if len(open_sides) == 1 and open_sides[0] is not None and board[open_sides[0]] == EMPTY:
-                cells.add(open_sides[0])
+                cells |= 1 << open_sides[0]
             lines = king_open_lines(board, king)
             if len(lines) == 1:
-                cells.update(c for c in lines[0] if c != THRONE)
+                cells |= sum(1 << c for c in lines[0] if c != THRONE)
         state.facts = cells
         return cells
 
@@ -209,15 +207,27 @@ class Tablut(Game):
         file, rank = king % 9, king // 9
         row, column = board[rank * 9:rank * 9 + 9], board[file::9]
         reach = escapes = 0
-        for cell, across in king_reach(board, file, rank, row, column):
-            reach += 1
-            escapes += (across[:cell] == EMPTIES[cell]) + (across[cell + 1:] == EMPTIES[8 - cell])
-        hemmed = sum(1 for cell in NEIGHBOURS[king]
-                     if cell is not None and (cell == THRONE or board[cell] == MUSCOVITE))
-        crowd = sum(board[r * 9 + max(file - 2, 0):r * 9 + min(file + 3, 9)].count(MUSCOVITE)
-                    for r in range(max(rank - 2, 0), min(rank + 3, 9)))
-        free_lanes = (sum(MUSCOVITE not in board[r * 9:r * 9 + 9] for r in INNER_LANES)
-                      + sum(MUSCOVITE not in board[f::9] for f in INNER_LANES))
+        # each cell he reaches, and whether he could go on from there to the edge either
+        # way across his line: moving along his row the cross line is that cell's column
+        for step in (-1, 1):
+            f = file + step
+            while 0 <= f < 9 and row[f] == EMPTY:
+                reach += 1
+                escapes += ((board[f:f + 9 * rank:9] == EMPTIES[rank])
+                            + (board[f + 9 * rank + 9::9] == EMPTIES[8 - rank]))
+                f += step
+            r = rank + step
+            while 0 <= r < 9 and column[r] == EMPTY:
+                reach += 1
+                escapes += ((board[r * 9:r * 9 + file] == EMPTIES[file])
+                            + (board[r * 9 + file + 1:r * 9 + 9] == EMPTIES[8 - file]))
+                r += step
+        hemmed = 0
+        for cell in NEIGHBOURS[king]:
+            if cell is not None and (cell == THRONE or board[cell] == MUSCOVITE):
+                hemmed += 1
+        crowd = sum([board[line].count(MUSCOVITE) for line in CROWD_LINES[king]])
+        free_lanes = sum([MUSCOVITE not in board[lane] for lane in LANES])
         return (board.count(SWEDE), board.count(MUSCOVITE), min(escapes, 4), reach, hemmed, crowd, free_lanes)
 
     def features(self, state):

@@ -13,7 +13,7 @@ for unlimited) and `in_check(state)` whether the side to move is in check.
 
 from .core import BLACK, MATE_OR_STALEMATE, OTHER, WHITE, Game, Man, Overlay, both_sides
 from .diamond import DiamondBoard
-from .grid import EMPTY, moved, split_move
+from .grid import EMPTY, bit_table, bits, cells_of, moved, split_move
 from .texts import N_, _, ngettext
 
 BOARD = DiamondBoard()
@@ -38,6 +38,8 @@ MEN = {WHITE: "KQRBNP", BLACK: "kqrbnp"}  # MEN[side][0] is the king, [4] the kn
 # the rook's and bishop's extra steps never capture, so never attack.
 LINE_ATTACKERS = {WHITE: (("RQ", ""), ("BQ", "P")), BLACK: (("rq", ""), ("bq", "p"))}
 PAWNS = "Pp"
+MEN_BITS = {side: bit_table(men) for side, men in MEN.items()}  # bits() tables of each side's men
+_READ_MOVES = {}  # move text -> (from cell, to cell), for Uos.apply
 ARMY = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2, "P": 8}  # a chess set; nothing promotes
 # TRANSLATORS: the names of the chess men (UOS)
 MAN_NAMES = {"K": N_("king"), "Q": N_("queen"), "R": N_("rook"), "B": N_("bishop"), "N": N_("knight"),
@@ -75,23 +77,21 @@ def reach_after(checks):
     return REACH[checks] if checks < 3 else 1
 
 
-def ray_attacked(board, ray, kind, side, reach):
-    """True when the first man on `ray` (a line of `kind`: 0 orthogonal, 1 diagonal)
-    belongs to `side` and attacks along it; `side`'s king sees `reach` steps."""
-    for distance, j in enumerate(ray, 1):
-        man = board[j]
-        if man != EMPTY:
-            sliders, pawn = LINE_ATTACKERS[side][kind]
-            return (man in sliders or man == MEN[side][0] and distance <= reach
-                    or man == pawn and distance == 1)
-    return False
-
-
-def attacked(board, cell, side, reach):
-    """True when `side` attacks `cell`; its king sees `reach` steps."""
-    for ray, kind in LINES_FROM[cell]:
-        if ray_attacked(board, ray, kind, side, reach):
-            return True
+def attacked(board, cell, side, reach, lines=None):
+    """True when `side` attacks `cell`; its king sees `reach` steps.  With `lines` (of
+    LINES_FROM[cell]) only along those: the first man on one attacks when he is `side`'s
+    and moves along it that far; knights are left out then."""
+    king, attackers = MEN[side][0], LINE_ATTACKERS[side]
+    for ray, kind in LINES_FROM[cell] if lines is None else lines:
+        for distance, j in enumerate(ray, 1):
+            man = board[j]
+            if man != EMPTY:
+                sliders, pawn = attackers[kind]
+                if man in sliders or man == king and distance <= reach or man == pawn and distance == 1:
+                    return True
+                break
+    if lines is not None:
+        return False
     knight = MEN[side][4]
     for j in KNIGHT_LEAPS[cell]:
         if board[j] == knight:
@@ -102,7 +102,7 @@ def attacked(board, cell, side, reach):
 def attack_through(board, cell, via, side, reach):
     """True when `side` attacks `cell` along the line through `via` (False if none)."""
     line = LINE_THROUGH[cell].get(via)
-    return line is not None and ray_attacked(board, line[0], line[1], side, reach)
+    return line is not None and attacked(board, cell, side, reach, (line,))
 
 
 def pin_candidates(board, king, enemy):
@@ -126,24 +126,38 @@ def pin_candidates(board, king, enemy):
     return cells
 
 
-def slides(board, rays, enemy):
-    """Cells reached by sliding along `rays`: empty ones, and the first enemy man."""
+def slides(board, rays, enemy, captures_only=False):
+    """Cells reached by sliding along `rays`: empty ones (unless `captures_only`), and
+    the first enemy man."""
     for ray in rays:
         for j in ray:
             man = board[j]
             if man == EMPTY:
-                yield j
+                if not captures_only:
+                    yield j
                 continue
             if man in enemy:
                 yield j
             break
 
 
-def targets(board, src, man, enemy, reach):
-    """Destination cells of the man on `src` (his own king's safety not considered)."""
+def scope(board, rays):
+    """How many empty cells `rays` hold before their first man."""
+    count = 0
+    for ray in rays:
+        for j in ray:
+            if board[j] != EMPTY:
+                break
+            count += 1
+    return count
+
+
+def targets(board, src, man, enemy, reach, captures_only=False):
+    """Destination cells of the man on `src` (his own king's safety not considered),
+    only the captures with `captures_only`, in the same order."""
     kind = man.upper()
     if kind == "P":
-        for ray in ORTHO_RAYS[src]:
+        for ray in () if captures_only else ORTHO_RAYS[src]:
             if board[ray[0]] != EMPTY:
                 continue
             yield ray[0]
@@ -154,28 +168,41 @@ def targets(board, src, man, enemy, reach):
                 yield j
     elif kind == "N":
         for j in KNIGHT_LEAPS[src]:
-            if board[j] == EMPTY or board[j] in enemy:
+            if board[j] in enemy or board[j] == EMPTY and not captures_only:
                 yield j
     elif kind == "K":
-        yield from slides(board, KING_RAYS[reach][src], enemy)
+        yield from slides(board, KING_RAYS[reach][src], enemy, captures_only)
     else:
-        yield from slides(board, SLIDER_RAYS[kind][src], enemy)
-        if kind in QUIET_STEPS:
+        yield from slides(board, SLIDER_RAYS[kind][src], enemy, captures_only)
+        if kind in QUIET_STEPS and not captures_only:
             yield from (j for j in QUIET_STEPS[kind][src] if board[j] == EMPTY)
 
 
 def outcome(board, side, checks, src, dst):
-    """(board after, check counts after) of moving `src` to `dst`: a check is counted
-    when the move leaves the opponent's king attacked.  The opponent's king is safe
-    before any move, so only the moved man or a line it opens can attack it."""
+    """(board after, check counts after) of moving `src` to `dst` (checks_after)."""
     after = moved(board, src, dst)
+    return after, checks_after(after, side, checks, src, dst)
+
+
+def checks_after(after, side, checks, src, dst):
+    """The check counts once `side` has moved `src` to `dst` (`after` the board then): a
+    check is counted when the move leaves the opponent's king attacked.  The opponent's
+    king is safe before any move, so only the moved man or a line it opens can attack it."""
     king = after.index(MEN[OTHER[side]][0])
     reach = reach_after(checks[CHECKS_SLOT[side]])
     if (attack_through(after, king, dst, side, reach)
             or attack_through(after, king, src, side, reach)
             or after[dst] == MEN[side][4] and dst in KNIGHT_SETS[king]):
-        checks = (checks[0] + 1, checks[1]) if side == BLACK else (checks[0], checks[1] + 1)
-    return after, checks
+        return (checks[0] + 1, checks[1]) if side == BLACK else (checks[0], checks[1] + 1)
+    return checks
+
+
+def king_attacked(board, king, side, reach, via=None):
+    """Whether `side` attacks `king` (attacked), only along the line through `via` if
+    given (attack_through: the line a pinned man leaves)."""
+    if via is None:
+        return attacked(board, king, side, reach)
+    return attack_through(board, king, via, side, reach)
 
 
 def parse_count(text, message):
@@ -293,39 +320,53 @@ class Uos(Game):
                     cell=BOARD.names[i]))
 
     # -- rules -------------------------------------------------------------------
+    def has_move(self, state):
+        """Whether the side to move has a move: first among the men whose moves need no
+        look ahead (out of check, neither the king nor a man that may be pinned), whose
+        every target is a move, then all (Game.has_move)."""
+        if state.moves_cache is None:
+            king, checked, pins = self.king_safety(state)
+            if not checked:
+                board, side = state.board, state.turn
+                theirs = MEN[OTHER[side]]
+                for src in cells_of(bits(board, MEN_BITS[side])):
+                    if src != king and src not in pins:
+                        for _target in targets(board, src, board[src], theirs, 0):
+                            return True
+        return super().has_move(state)
+
     def generate(self, state, captures_only=False):
         board, side = state.board, state.turn
         enemy = OTHER[side]
         mine, theirs = MEN[side], MEN[enemy]
         checks = state.extra
-        my_king = board.index(mine[0])
-        my_reach = reach_after(checks[CHECKS_SLOT[side]])
-        checked = self.in_check(state)
-        pins = pin_candidates(board, my_king, enemy)
+        my_reach, their_reach = reach_after(checks[CHECKS_SLOT[side]]), reach_after(checks[CHECKS_SLOT[enemy]])
+        my_king, checked, pins = self.king_safety(state)
         names = BOARD.names
-        for src, man in enumerate(board):
-            if man not in mine:
-                continue
+        for src in cells_of(bits(board, MEN_BITS[side])):
+            man = board[src]
             moves_king = man == mine[0]
             # Only a king move, a move out of check or a pinned man's move can leave
             # the king attacked; the others need no look ahead.
             risky = checked or moves_king or src in pins
-            for dst in targets(board, src, man, theirs, my_reach):
-                if captures_only and board[dst] == EMPTY:
-                    continue
+            for dst in targets(board, src, man, theirs, my_reach, captures_only):
                 if risky:
-                    after, checks_after = outcome(board, side, checks, src, dst)
-                    their_reach = reach_after(checks_after[CHECKS_SLOT[enemy]])
-                    if checked or moves_king:
-                        if attacked(after, dst if moves_king else my_king, enemy, their_reach):
+                    # Safe with the enemy king's reach now, safe after: a check the move
+                    # gives only shortens it.  Attacked: asked again with the reach after.
+                    after = moved(board, src, dst)
+                    guarded, via = (dst, None) if moves_king else (my_king, None if checked else src)
+                    if king_attacked(after, guarded, enemy, their_reach, via):
+                        reach = reach_after(checks_after(after, side, checks, src, dst)[CHECKS_SLOT[enemy]])
+                        if reach == their_reach or king_attacked(after, guarded, enemy, reach, via):
                             continue
-                    elif attack_through(after, my_king, src, enemy, their_reach):
-                        continue  # the man was pinned
                 yield f"{names[src]}-{names[dst]}"
 
     def apply(self, state, move):
-        a, b = split_move(move)
-        src, dst = BOARD.index(a), BOARD.index(b)
+        cells = _READ_MOVES.get(move)
+        if cells is None:  # the search applies the same moves again and again: read each once
+            a, b = split_move(move)
+            cells = _READ_MOVES[move] = BOARD.index(a), BOARD.index(b)
+        src, dst = cells
         board, side = state.board, state.turn
         after, checks = outcome(board, side, state.extra, src, dst)
         captured = board[dst] != EMPTY
@@ -390,31 +431,43 @@ class Uos(Game):
 
     def in_check(self, state, side=None):
         """Whether `side` (default: the side to move) has its king attacked."""
-        side = side or state.turn
+        if side is None or side == state.turn:
+            return self.king_safety(state)[1]
         enemy = OTHER[side]
         board = state.board
         return attacked(board, board.index(MEN[side][0]), enemy,
                         reach_after(state.extra[CHECKS_SLOT[enemy]]))
 
+    def king_safety(self, state):
+        """(cell of the king of the side to move, whether he is in check, the cells of
+        the men that may be pinned to him): kept with the state (its `facts`), since the
+        search asks for its moves, whether it has one, its noisy moves and its score."""
+        if state.facts is None:
+            side, board = state.turn, state.board
+            enemy = OTHER[side]
+            king = board.index(MEN[side][0])
+            state.facts = (king, attacked(board, king, enemy, reach_after(state.extra[CHECKS_SLOT[enemy]])),
+                           pin_candidates(board, king, enemy))
+        return state.facts
+
     # -- AI hooks ----------------------------------------------------------------
     def evaluate(self, state):
-        """Material, slider scope (mobility), king range and the men around each king."""
+        """Material, slider scope (mobility), king range and the men around each king:
+        counted by kind of man (str.count, str.find), the pawns and empty cells unvisited."""
         board = state.board
         score = 0
-        for i, man in enumerate(board):
-            if man == EMPTY:
-                continue
-            kind = man.upper()
-            value = VALUES[kind]
-            if kind in SLIDER_RAYS:
-                value += 2 * sum(1 for _unused in slides(board, SLIDER_RAYS[kind][i], ""))
-            elif kind == "N":
-                value += 3 * len(KNIGHT_LEAPS[i])
-            elif kind == "K":
-                side = WHITE if man == "K" else BLACK
-                value += RANGE_BONUS[min(state.extra[CHECKS_SLOT[side]], 3)]
-                value += SHIELD_BONUS * sum(1 for j in NEIGHBOURS[i] if board[j] in MEN[side])
-            score += value if man in MEN[WHITE] else -value
+        for side, sign in ((WHITE, 1), (BLACK, -1)):
+            men = MEN[side]
+            value = sum(VALUES[kind] * board.count(man) for kind, man in zip(MEN[WHITE], men))
+            for kind, man in zip("QRBN", men[1:5]):
+                i = board.find(man)
+                while i >= 0:
+                    value += 3 * len(KNIGHT_LEAPS[i]) if kind == "N" else 2 * scope(board, SLIDER_RAYS[kind][i])
+                    i = board.find(man, i + 1)
+            king = board.index(men[0])
+            value += RANGE_BONUS[min(state.extra[CHECKS_SLOT[side]], 3)]
+            value += SHIELD_BONUS * sum(1 for j in NEIGHBOURS[king] if board[j] in men)
+            score += sign * value
         if state.turn == BLACK:
             score = -score
         return score - (CHECK_PENALTY if self.in_check(state) else 0)

@@ -5,6 +5,10 @@ on the mirror cell `2B - A` and capturing an enemy there.  A side that starts it
 turn with a pawn on the opponent's home rank has won.
 """
 
+from bisect import insort
+from itertools import chain
+from operator import itemgetter
+
 from .core import BLACK, Game, Man, OTHER, Overlay, WHITE, win
 from .grid import ALL_DIRECTIONS, EMPTY, SquareGrid, moved
 from .texts import N_, _
@@ -35,8 +39,11 @@ class VaultGeometry:
         names = grid.names
         self.text = [tuple(f"{names[a]}-{names[t]}" for t in range(n)) for a in range(n)]
         self.cells_of = {self.text[a][t]: (a, t) for a in range(n) for t in range(n) if a != t}
-        # The opponent's home rank, the goal of each side's pawns, as a set of cells.
+        # The opponent's home rank, the goal of each side's pawns, as a set of cells, and
+        # per cell its neighbours there.
         self.goal = {WHITE: frozenset(range(n - size, n)), BLACK: frozenset(range(size))}
+        self.goal_neighbours = {side: [tuple(t for t in self.neighbours[a] if t in goal) for a in range(n)]
+                                for side, goal in self.goal.items()}
         # Progress bonus by rank for the evaluation: grows as a pawn nears its goal.
         self.progress = {
             WHITE: [40 * grid.rank(i) ** 2 // (size - 1) ** 2 for i in range(n)],
@@ -72,6 +79,14 @@ def pawn_cells(board, pawn):
         cells.append(i)
         i = board.find(pawn, i + 1)
     return cells
+
+
+def pivots(own):
+    """A function giving, of a row of `VaultGeometry.landing`, the landings over the pawns
+    on `own` (a tuple, in their order): one C-level look-up for all the pivots."""
+    if len(own) == 1:
+        return lambda row: (row[own[0]],)
+    return itemgetter(*own)
 
 
 class Vault(Game):
@@ -141,28 +156,46 @@ class Vault(Game):
         board = state.board
         pawn = PAWN[state.turn]
         geo = self.geo
-        own = pawn_cells(board, pawn)
+        own = self.pawns(state)[state.turn]
+        if not own:
+            return
+        over = pivots(own)
         for a in own:
             texts = geo.text[a]
             for t in geo.neighbours[a]:
                 if board[t] == EMPTY:
                     yield texts[t]
-            landing = geo.landing[a]
-            for b in own:
-                t = landing[b]
+            for t in over(geo.landing[a]):
                 if t >= 0 and board[t] != pawn:
                     yield texts[t]
 
     def apply(self, state, move):
         a, t = self.geo.cells_of[move]
         board = state.board
-        return self.next_state(state, moved(board, a, t), move, (t,) if board[t] != EMPTY else ())
+        captured = board[t] != EMPTY
+        child = self.next_state(state, moved(board, a, t), move, (t,) if captured else ())
+        if state.facts is not None:  # the pawns' cells follow from the parent's
+            side, other = state.turn, OTHER[state.turn]
+            own, enemy = state.facts[side].copy(), state.facts[other]
+            own.remove(a)
+            insort(own, t)
+            if captured:
+                enemy = enemy.copy()
+                enemy.remove(t)
+            child.facts = {side: own, other: enemy}
+        return child
+
+    def pawns(self, state):
+        """{side: the cells of its pawns, in order}, kept with the state (its `facts`, which
+        `apply` passes on): its moves, noisy moves and evaluation all start from them."""
+        if state.facts is None:
+            state.facts = {side: pawn_cells(state.board, pawn) for side, pawn in PAWN.items()}
+        return state.facts
 
     def goal(self, state):
         """A side that starts its turn with a pawn on the far rank has won."""
         side = state.turn
-        board, pawn = state.board, PAWN[side]
-        if any(board[i] == pawn for i in self.geo.goal[side]):
+        if not self.geo.goal[side].isdisjoint(self.pawns(state)[side]):
             return win(side, FAR_RANK_REASONS[side])
         return None
 
@@ -223,45 +256,42 @@ class Vault(Game):
 
     def noisy_moves(self, state):
         """Only a jump captures: the landings of jumps on an enemy pawn."""
-        board, geo = state.board, self.geo
-        own = pawn_cells(board, PAWN[state.turn])
-        enemy = PAWN[OTHER[state.turn]]
-        return [geo.text[a][t] for a in own for t in (geo.landing[a][b] for b in own)
-                if t >= 0 and board[t] == enemy]
+        geo, pawns = self.geo, self.pawns(state)
+        own = pawns[state.turn]
+        if not own:
+            return []
+        enemies, over = set(pawns[OTHER[state.turn]]), pivots(own)
+        return [geo.text[a][t] for a in own for t in over(geo.landing[a]) if t in enemies]
 
     weights = WEIGHTS
 
     def evaluate(self, state):
         """Material, progress toward the goal rank, capture threats and goal-rank reach,
         weighted (WEIGHTS)."""
-        return sum(w * f for w, f in zip(self.weight_values, self.terms(state.board, state.turn)))
+        return sum(w * f for w, f in zip(self.weight_values, self.terms(state)))
 
     def features(self, state):
         """FEATURES' values from White's side (the evaluation's terms are the mover's)."""
         sign = 1 if state.turn == WHITE else -1
-        return {name: sign * value for name, value in zip(FEATURES, self.terms(state.board, state.turn))}
+        return {name: sign * value for name, value in zip(FEATURES, self.terms(state))}
 
-    def terms(self, board, side):
-        """FEATURES' values for `side` to move."""
-        mover, waiting = self._side_terms(board, side), self._side_terms(board, OTHER[side])
+    def terms(self, state):
+        """FEATURES' values for the side to move."""
+        board, side, pawns = state.board, state.turn, self.pawns(state)
+        mover, waiting = self._side_terms(board, pawns, side), self._side_terms(board, pawns, OTHER[side])
         return (mover[0] - waiting[0], mover[1] - waiting[1], mover[2], -waiting[2], mover[3], -waiting[3])
 
-    def _side_terms(self, board, side):
+    def _side_terms(self, board, pawns, side):
         """(pawns, progress, enemy pawns it could take, 1 if a pawn could reach the goal)."""
         geo = self.geo
-        pawn, enemy = PAWN[side], PAWN[OTHER[side]]
-        own = pawn_cells(board, pawn)
-        progress = geo.progress[side]
-        goal = geo.goal[side]
-        targets = set()
-        reaches_goal = False
-        for a in own:
-            landing = geo.landing[a]
-            for b in own:
-                t = landing[b]
-                if t >= 0 and board[t] != pawn:
-                    if board[t] == enemy:
-                        targets.add(t)
-                    reaches_goal = reaches_goal or t in goal
-            reaches_goal = reaches_goal or any(t in goal and board[t] == EMPTY for t in geo.neighbours[a])
-        return len(own), sum(progress[i] for i in own), len(targets), int(reaches_goal)
+        own = pawns[side]
+        if not own:
+            return 0, 0, 0, 0
+        over = pivots(own)
+        progress = over(geo.progress[side])
+        landings = set(chain.from_iterable(map(over, over(geo.landing))))  # each pawn's row, its pivots'
+        goal_neighbours = geo.goal_neighbours[side]
+        reaches_goal = (not landings.isdisjoint(geo.goal[side].difference(own))
+                        or any(board[t] == EMPTY for a in own for t in goal_neighbours[a]))
+        return (len(own), sum(progress), len(landings.intersection(pawns[OTHER[side]])),
+                int(reaches_goal))

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, both_sides, draw, win
-from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, custody_threats, custody_victims,
-                   emptied, moved, row_text, walks)
+from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_planes, bit_table, cells_of, custody_victims,
+                   emptied, letter_bits, moved, moved_bits, row_text, stepped, walks, weighted_count)
 from .texts import N_, _
 
 PIECE, PAWN, KING = "O", "P", "K"
@@ -45,6 +45,7 @@ PIECE_OF = {side: letters[0] for side, letters in _LETTERS.items()}
 PAWN_OF = {side: letters[1] for side, letters in _LETTERS.items()}
 KING_OF = {side: letters[2] for side, letters in _LETTERS.items()}
 SIDE_OF = {letter: side for side, letters in _LETTERS.items() for letter in letters}
+BIT_TABLES = {letter: bit_table(letter) for letter in OWN[WHITE] + OWN[BLACK] + EMPTY}  # for letter_bits
 # The results, as whole sentences by the side that wins (data: translated where shown).
 PAWN_RACE_REASONS = {WHITE: N_("a white pawn reached the farthest rank"),
                      BLACK: N_("a black pawn reached the farthest rank")}
@@ -185,11 +186,14 @@ class VutTables:
     link_lines: list           # per cell, per line ((distance, cell), ...) as far as any man reaches
     custody: list              # per cell: the (victim, beyond) cells of a man arriving there
     interventions: list        # per cell: the pairs around it a pawn arriving there takes
-    approaches: list           # per cell: (near, far) around it, where custody takes its man
     progress: dict             # side -> per cell, ranks from the side's home edge
+    pawn_values: dict          # side -> per cell, a pawn's worth there: as a pawn, and when its way is clear
     goal_rows: dict            # side -> (start, stop) cells of the farthest rank
-    forward: dict              # side -> per cell, the slice of the board string ahead on its file
+    goal_bits: dict            # side -> the farthest rank as a bitboard
     centre_distance: list      # per cell: steps to the middle of the board
+    centre_planes: tuple       # centre_distance as bit planes
+    open_cells: int            # the cells a piece or pawn may stop on (all but the centre), a bitboard
+    flat_steps: tuple          # the orthogonal steps of bitboards on the flat board (not round a cylinder)
 
 
 @cache
@@ -212,6 +216,9 @@ def tables_of(v):
     n = v.size
     middle = n // 2
     kinds = 3 if kings else 2  # letters in use: piece, pawn (, king)
+    centre_distance = [abs(grid.file(i) - middle) + abs(grid.rank(i) - middle) for i in range(grid.size)]
+    progress = {WHITE: [grid.rank(i) for i in range(grid.size)],
+                BLACK: [n - 1 - grid.rank(i) for i in range(grid.size)]}
     return VutTables(
         grid=grid, centre=centre, kings=kings,
         letters=OWN[WHITE][:kinds] + OWN[BLACK][:kinds],
@@ -226,14 +233,15 @@ def tables_of(v):
         custody=grid.custody_lines(v.edge_custody),
         interventions=[tuple(pair for pair in pairs if OFF_BOARD not in pair)
                        if v.intervention else () for pairs in grid.flanks(v.edge_custody)],
-        approaches=grid.approaches(v.edge_custody),
-        progress={WHITE: [grid.rank(i) for i in range(grid.size)],
-                  BLACK: [n - 1 - grid.rank(i) for i in range(grid.size)]},
+        progress=progress,
+        pawn_values={side: ([100 + 3 * advance * advance for advance in ranks], [6 * advance + 10 for advance in ranks])
+                     for side, ranks in progress.items()},
         goal_rows={WHITE: ((n - 1) * n, n * n), BLACK: (0, n)},
-        forward={WHITE: [slice(i + n, None, n) for i in range(grid.size)],
-                 BLACK: [slice(i - n, None, -n) if i >= n else slice(0, 0) for i in range(grid.size)]},
-        centre_distance=[abs(grid.file(i) - middle) + abs(grid.rank(i) - middle)
-                         for i in range(grid.size)],
+        goal_bits={WHITE: (1 << n) - 1 << (n - 1) * n, BLACK: (1 << n) - 1},
+        centre_distance=centre_distance,
+        centre_planes=bit_planes(centre_distance),
+        open_cells=(1 << grid.size) - 1 & ~(1 << centre if kings else 0),
+        flat_steps=tuple(SquareGrid(n).steps[d] for d in ORTHOGONAL),
     )
 
 
@@ -330,7 +338,58 @@ class Vut(Game):
         src, dst = self._cells(move)
         board = state.board
         taken = self.captures(board, src, dst)
-        return self.next_state(state, emptied(moved(board, src, dst), taken), move, taken)
+        child = self.next_state(state, emptied(moved(board, src, dst), taken), move, taken)
+        if state.facts is not None:
+            masks, worth = state.facts
+            child.facts = moved_bits(masks, board, src, dst, taken), self.worth_after(worth, board, src, dst, taken)
+        return child
+
+    def facts_of(self, state):
+        """(masks, worth): {letter: bitboard} of the men and the empty cells (EMPTY), and
+        in the pawn race {side: the worth of its pawns where they stand (VutTables.
+        pawn_values)}, else None; kept with the state (its `facts`), which `apply` passes
+        on updated: the evaluation and the noisy moves read them."""
+        if state.facts is None:
+            board, worth = state.board, None
+            if PAWN_RACE in self.goals:
+                worth = {side: self.pawns_worth(board, side) for side in (WHITE, BLACK)}
+            state.facts = letter_bits(board, BIT_TABLES), worth
+        return state.facts
+
+    def pawns_worth(self, board, side):
+        """The worth of `side`'s pawns where they stand (VutTables.pawn_values)."""
+        values, pawn = self.tables.pawn_values[side][0], PAWN_OF[side]
+        total, i = 0, board.find(pawn)
+        while i >= 0:
+            total += values[i]
+            i = board.find(pawn, i + 1)
+        return total
+
+    def masks(self, state):
+        """{letter: bitboard} of the men and the empty cells (facts_of)."""
+        return self.facts_of(state)[0]
+
+    def worth_after(self, worth, board, src, dst, taken):
+        """The pawns' `worth` (facts_of) once the man on `src` of `board` moves to `dst`
+        and the men on `taken` are removed (the same dict if no pawn is involved)."""
+        if worth is None:
+            return None
+        values, side = self.tables.pawn_values, SIDE_OF[board[src]]
+        changed = None
+        if board[src] == PAWN_OF[side]:
+            changed = dict(worth)
+            changed[side] += values[side][0][dst] - values[side][0][src]
+        other = OTHER[side]
+        for cell in taken:
+            if board[cell] == PAWN_OF[other]:
+                changed = changed or dict(worth)
+                changed[other] -= values[other][0][cell]
+        return changed or worth
+
+    @staticmethod
+    def men_bits(masks, side):
+        """The bitboard of `side`'s pieces and pawns."""
+        return masks[PIECE_OF[side]] | masks[PAWN_OF[side]]
 
     def why_illegal(self, state, move):
         cells = self.tables.move_index.get(move)
@@ -408,26 +467,32 @@ class Vut(Game):
         A and B are linked when one could move onto the other's cell: the first man
         along a line from A, at a distance within A's range or within its own.
         """
-        own, reach, lines = MEN[side], self.tables.reach, self.tables.link_lines
-        seen, groups = set(), []
-        for start, man in enumerate(board):
-            if man not in own or start in seen:
-                continue
-            seen.add(start)
-            group = [start]
-            for cell in group:
-                cell_reach = reach[board[cell]]
-                for line in lines[cell]:
-                    for distance, other in line:
-                        found = board[other]
-                        if found != EMPTY:
-                            if (found in own and other not in seen
-                                    and (distance <= cell_reach or distance <= reach[found])):
-                                seen.add(other)
-                                group.append(other)
-                            break
-            groups.append(group)
+        own, seen, groups = MEN[side], set(), []
+        for letter in own:  # each man not yet in a group starts one (str.find: the others unvisited)
+            start = board.find(letter)
+            while start >= 0:
+                if start not in seen:
+                    groups.append(self._group(board, start, own, seen))
+                start = board.find(letter, start + 1)
         return groups
+
+    def _group(self, board, start, own, seen):
+        """The group (components) of the man on `start`, its cells added to `seen`."""
+        reach, lines = self.tables.reach, self.tables.link_lines
+        seen.add(start)
+        group = [start]
+        for cell in group:
+            cell_reach = reach[board[cell]]
+            for line in lines[cell]:
+                for distance, other in line:
+                    found = board[other]
+                    if found != EMPTY:
+                        if (found in own and other not in seen
+                                and (distance <= cell_reach or distance <= reach[found])):
+                            seen.add(other)
+                            group.append(other)
+                        break
+        return group
 
     def has_chain(self, board, side):
         """True when a chain of `side`'s men links rank 1 and the last rank."""
@@ -444,73 +509,107 @@ class Vut(Game):
         games won by taking men, a side well ahead is also scored for hunting (hunt)."""
         board, side = state.board, state.turn
         other = OTHER[side]
-        score = sum(term(board, side) - term(board, other) for term in self.eval_terms)
-        threatened = self.threats(board)
-        score += 20 * threatened[other] - 10 * threatened[side]
+        facts = self.facts_of(state)
+        score = 0
+        for term in self.eval_terms:
+            score += term(board, facts, side) - term(board, facts, other)
+        masks = facts[0]
+        white, black = self.threats(masks)
+        score += 20 * black - 10 * white if side == WHITE else 20 * white - 10 * black
         if self.hunts and abs(score) >= HUNT_LEAD:
             # (and trades please the side ahead: its lead counts more on an emptier board)
             left = len(board) - board.count(EMPTY)
             trades = abs(score) * (4 * self.size - left) // (HUNT_TRADES * 4 * self.size)
-            score += self.hunt(board, side) + trades if score > 0 else -self.hunt(board, other) - trades
+            score += self.hunt(masks, side) + trades if score > 0 else -self.hunt(masks, other) - trades
         return score
 
-    def hunt(self, board, hunter):
+    def hunt(self, masks, hunter):
         """How well `hunter`'s men close in on the enemy's: the enemy men's distance from
         the middle (the edge helps custody), their few moves, and the hunters near each
         of them.  Without it a side far ahead in extermination or extinction
         sees no gain in any quiet move and plays on for hundreds of moves."""
-        tables, grid = self.tables, self.grid
-        own, prey = MEN[hunter], MEN[OTHER[hunter]]
-        hunters = [i for i, man in enumerate(board) if man in own]
-        score = -HUNT_FREEDOM * sum(1 for _unused in walks(board, prey, tables.paths))
-        for cell, man in enumerate(board):
-            if man not in prey:
-                continue
-            score += HUNT_EDGE * tables.centre_distance[cell]
-            row, column = grid.rank(cell), grid.file(cell)
-            near = min(abs(grid.rank(i) - row) + abs(grid.file(i) - column) for i in hunters)
-            score -= HUNT_DISTANCE * near
-        return score
+        prey, hunters = self.men_bits(masks, OTHER[hunter]), self.men_bits(masks, hunter)
+        return (HUNT_EDGE * weighted_count(prey, self.tables.centre_planes)
+                - HUNT_FREEDOM * self.freedom(masks, OTHER[hunter])
+                - HUNT_DISTANCE * self.distances(prey, hunters))
 
-    def threats(self, board):
-        """{side: how many of its men the enemy could take by moving a man next to them}."""
-        approaches = self.tables.approaches
-        return {side: len({man for man, _unused in
-                           custody_threats(board, MEN[side], approaches, MEN[OTHER[side]])})
-                for side in (WHITE, BLACK)}
+    def freedom(self, masks, side):
+        """How many moves `side`'s pieces and pawns have: the cells each step of their
+        slides reaches, a bitboard per step and direction."""
+        tables, steps = self.tables, self.grid.steps
+        open_cells = masks[EMPTY] & tables.open_cells
+        moves = 0
+        for letter in (PIECE_OF[side], PAWN_OF[side]):
+            for d in ORTHOGONAL:
+                reached = masks[letter]
+                for _unused in range(tables.reach[letter]):
+                    reached = stepped(reached, steps[d]) & open_cells
+                    if not reached:
+                        break
+                    moves += reached.bit_count()
+        return moves
 
-    def _material(self, board, side):
+    def distances(self, prey, hunters):
+        """The sum over the `prey` (a bitboard) of the steps from each to the nearest of
+        the `hunters` on the flat board: each round of growing the hunters' reach by a
+        step adds one for every prey still beyond it."""
+        steps = self.tables.flat_steps
+        reached, total = hunters, 0
+        beyond = prey & ~reached
+        while beyond and reached:
+            total += beyond.bit_count()
+            reached |= (stepped(reached, steps[0]) | stepped(reached, steps[1])
+                        | stepped(reached, steps[2]) | stepped(reached, steps[3]))
+            beyond &= ~reached
+        return total
+
+    def threats(self, masks):
+        """How many of White's men, and of Black's, the enemy could take by moving a man
+        next to them."""
+        white, black = self.grid.custody_threatened(self.men_bits(masks, WHITE), self.men_bits(masks, BLACK),
+                                                    masks[EMPTY], self.edge_custody)
+        return white.bit_count(), black.bit_count()
+
+    def _material(self, board, facts, side):
         return 100 * (board.count(PIECE_OF[side]) + board.count(PAWN_OF[side]))
 
-    def _balanced_material(self, board, side):
+    def _balanced_material(self, board, facts, side):
         """Extinction: the scarcer kind of man is what a side must not run out of."""
         pieces, pawns = board.count(PIECE_OF[side]), board.count(PAWN_OF[side])
         return 100 * (pieces + pawns) + 60 * min(pieces, pawns)
 
-    def _pawn_progress(self, board, side):
+    def _pawn_progress(self, board, facts, side):
         """Material, pawns' advance (squared) and pawns whose way to the goal is clear."""
-        pawn, progress, forward = PAWN_OF[side], self.tables.progress[side], self.tables.forward[side]
-        score = 100 * board.count(PIECE_OF[side])
-        i = board.find(pawn)
-        while i >= 0:
-            advance = progress[i]
-            score += 100 + 3 * advance * advance
-            if not board[forward[i]].strip(EMPTY):
-                score += 6 * advance + 10
-            i = board.find(pawn, i + 1)
+        masks, worth = facts
+        score = 100 * board.count(PIECE_OF[side]) + worth[side]
+        clear_worth = self.tables.pawn_values[side][1]
+        for i in cells_of(masks[PAWN_OF[side]] & ~self.blocked(masks, side)):
+            score += clear_worth[i]
         return score
 
-    def _king_progress(self, board, side):
+    def blocked(self, masks, side):
+        """The cells with a man somewhere ahead of them on their file, towards `side`'s
+        goal (a bitboard): the men shifted back a rank, then two, four, ..."""
+        n = self.size
+        occupied = masks[EMPTY] ^ (1 << n * n) - 1
+        up = side == WHITE
+        blocked, span = occupied >> n if up else occupied << n, 1
+        while span < n - 1:
+            blocked |= blocked >> span * n if up else blocked << span * n
+            span *= 2
+        return blocked
+
+    def _king_progress(self, board, facts, side):
         return 30 * (self.size - self.tables.centre_distance[board.index(KING_OF[side])])
 
-    def _chain_progress(self, board, side):
+    def _chain_progress(self, board, facts, side):
         """Material and the rank span of the best connected group."""
         rank = self.tables.progress[WHITE]  # the rank of each cell
         best = 0
         for group in self.components(board, side):
             ranks = [rank[c] for c in group]
             best = max(best, max(ranks) - min(ranks))
-        return self._material(board, side) + 25 * best
+        return self._material(board, facts, side) + 25 * best
 
     def is_noisy(self, state, move):
         """Captures, and moves that reach a pawn or king goal."""
@@ -528,29 +627,29 @@ class Vut(Game):
         """The moves `is_noisy` accepts, found from their targets: for each kind of man
         the empty cells where it would capture (the flanks of enemy men) or reach a goal,
         then the nearest man of that kind on each line from there (moving is symmetric)."""
-        board, side, tables = state.board, state.turn, self.tables
-        victims, closers = MEN[OTHER[side]], MEN[side]
+        board, side, tables, grid = state.board, state.turn, self.tables, self.grid
+        masks = self.masks(state)
+        empty, victims = masks[EMPTY], self.men_bits(masks, OTHER[side])
         piece, pawn, centre = PIECE_OF[side], PAWN_OF[side], tables.centre
-        captures = {cell for _unused, cell in custody_threats(board, victims, tables.approaches, closers)}
-        pawn_targets = set()
-        if self.intervention:
-            for dst, man in enumerate(board):
-                if man == EMPTY and dst not in captures and any(
-                        board[a] in victims and board[b] in victims
-                        for a, b in tables.interventions[dst]):
-                    pawn_targets.add(dst)
-        captures.discard(centre)  # only a king may stop on the centre
-        pawn_targets.discard(centre)
+        captures = grid.custody_targets(victims, self.men_bits(masks, side), empty, self.edge_custody)
+        pawn_targets = 0
+        if self.intervention:  # between two victims in a line
+            steps = grid.steps
+            for (df, dr) in ((1, 0), (0, 1)):
+                pawn_targets |= stepped(victims, steps[df, dr]) & stepped(victims, steps[-df, -dr])
+            pawn_targets &= empty
+        if centre is not None:  # only a king may stop on the centre
+            captures &= ~(1 << centre)
+            pawn_targets &= ~(1 << centre)
         if PAWN_RACE in self.goals:
-            start, stop = tables.goal_rows[side]
-            pawn_targets.update(c for c in range(start, stop) if board[c] == EMPTY)
+            pawn_targets |= tables.goal_bits[side] & empty
         targets = {piece: captures, pawn: captures | pawn_targets}
         if centre is not None and board[centre] == EMPTY:
-            targets[KING_OF[side]] = (centre,)
+            targets[KING_OF[side]] = 1 << centre
         found = []
         for man, cells in targets.items():
             paths = tables.paths[man]
-            for dst in sorted(cells):
+            for dst in cells_of(cells):
                 for path in paths[dst]:
                     for j, _unused in path:
                         if board[j] != EMPTY:
