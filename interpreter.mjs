@@ -201,6 +201,14 @@ async function planStart() {
            leftOut: manifest.stdlib.left_out };
 }
 
+/** Keep a snapshot's pages with their SHA-256 where planStart looks, and drop the kept
+ * snapshots of other versions. */
+async function keepPages(kept, { pages, sha256 }) {
+  await (await caches.open(kept.cacheName)).put(kept.key, new Response(pages, { headers: { [kept.digestHeader]: sha256 } }));
+  const stale = (await caches.keys()).filter((name) => name.startsWith(UNPACKED_CACHE) && name !== kept.cacheName);
+  await Promise.all(stale.map((name) => caches.delete(name)));
+}
+
 /** Python's memory made from the snapshot (makeMemory) on a thread of its own where one
  * can be started (this browser hashes on the calling thread, 50 ms for the kept copy, and
  * a first visit's unzipping takes longer), else here. */
@@ -261,7 +269,10 @@ function keepSnapshotMadeHere(pyodide, making) {
       const { home, written } = making.recipe;
       const files = Object.fromEntries(written.map((path) => [path, pyodide.FS.readFile(`${home}/${path}`)]));
       const worker = new Worker(new URL("./snapshot_maker.mjs", import.meta.url), { type: "module" });
-      worker.onmessage = ({ data }) => done(data.kept, data.error);
+      worker.onmessage = ({ data }) => {
+        if (data.error) done(false, data.error);
+        else keepPages(making.kept, data).then(() => done(true), (error) => done(false, error.message));
+      };
       worker.onerror = (event) => {
         event.preventDefault();
         done(false, event.message || "its worker failed");

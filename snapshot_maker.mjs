@@ -1,27 +1,30 @@
 // A worker (interpreter.mjs starts it once the offline copy is made) that makes, in the
-// reader's browser, the snapshot every later visit restores, and keeps it: a first visit
-// then downloads no snapshot (6 MB), only what a plain start needs.
+// reader's browser, the snapshot every later visit restores: a first visit then downloads
+// no snapshot (6 MB), only what a plain start needs.
 //
 // It starts a fresh Pyodide from the offline copy (the wasm in the form the visit fetched,
 // the stdlib zip the snapshot must be restored over), writes the sources the page's
-// PyScript wrote (sent by the page), follows the build's recipe (snapshot.mjs) and keeps
-// the snapshot's pages, with their SHA-256, where interpreter.mjs looks for them; other
-// versions' kept snapshots are dropped.  The restore checks the stdlib and the sources
-// against the manifest as for the build's snapshot.  It answers {kept: true} or {error}.
+// PyScript wrote (sent by the page), follows the build's recipe (snapshot.mjs) and answers
+// with the snapshot's pages and their SHA-256 ({pages, sha256}, the pages handed over, not
+// copied), or {error}.  The page keeps them (a write from a worker that closes at once
+// was lost in WebKit).  The restore checks the stdlib and the sources against the
+// manifest as for the build's snapshot.
 
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { makeSnapshot, pack, sha256Hex } from "./snapshot.mjs";
 
 onmessage = async ({ data }) => {
   try {
-    postMessage({ kept: await keep(data) });
+    const pages = await make(data);
+    postMessage({ pages, sha256: await sha256Hex(pages) }, [pages.buffer]);
   } catch (error) {
     postMessage({ error: error.message.split("\n")[0] });
   }
   close();
 };
 
-async function keep({ recipe, files, kept, memoryBytes, environ, runtime }) {
+/** The snapshot's pages (`pack`), made as the build makes them. */
+async function make({ recipe, files, memoryBytes, environ, runtime }) {
   const [stdlib, lock, wasm] = await Promise.all([
     offline(runtime.stdlib).then((response) => response.blob()),
     offline(runtime.lock).then((response) => response.json()),
@@ -51,13 +54,7 @@ async function keep({ recipe, files, kept, memoryBytes, environ, runtime }) {
   if (String(made.environ) !== String(environ)) {
     throw new Error(`the environment here (${made.environ}) is not the build's (${environ})`);
   }
-  const pages = pack(made.snapshot);
-  const headers = { [kept.digestHeader]: await sha256Hex(pages) };
-  await (await caches.open(kept.cacheName)).put(kept.key, new Response(pages, { headers }));
-  const prefix = kept.cacheName.replace(/[0-9a-f]+$/, "");
-  const stale = (await caches.keys()).filter((name) => name.startsWith(prefix) && name !== kept.cacheName);
-  await Promise.all(stale.map((name) => caches.delete(name)));
-  return true;
+  return pack(made.snapshot);
 }
 
 /** The offline copy's response for `url`. */
