@@ -259,7 +259,9 @@ function keepSnapshotMadeHere(pyodide, making) {
   delete globalThis.boardgamesPython.keepSnapshot;  // once
   const began = performance.now();
   return new Promise((resolve) => {
+    let worker = null;
     const done = (kept, why) => {
+      if (worker) worker.onmessage = worker.onerror = null;
       console.info(kept ? `boardgames: a snapshot was made and kept here in ${((performance.now() - began) / 1000).toFixed(2)} s`
         : `boardgames: no snapshot kept here: ${why}`);
       globalThis.boardgamesPython.keptSnapshot = kept ? "kept" : why;  // (for tests)
@@ -268,7 +270,7 @@ function keepSnapshotMadeHere(pyodide, making) {
     try {
       const { home, written } = making.recipe;
       const files = Object.fromEntries(written.map((path) => [path, pyodide.FS.readFile(`${home}/${path}`)]));
-      const worker = new Worker(new URL("./snapshot_maker.mjs", import.meta.url), { type: "module" });
+      worker = new Worker(new URL("./snapshot_maker.mjs", import.meta.url), { type: "module" });
       worker.onmessage = ({ data }) => {
         if (data.error) done(false, data.error);
         else keepPages(making.kept, data).then(() => done(true), (error) => done(false, error.message));

@@ -62,8 +62,8 @@ def play_by_clicks(page, move):
     src, dst = move.split("-")
     click_cell(page, src)
     click_cell(page, dst)
-    after = state(page)["moves"]
-    assert len(after) == before + 1 and after[-1] == move, page.inner_text("#message")
+    after = state(page)["moves"]  # (the computer may have answered already)
+    assert len(after) > before and after[before] == move, page.inner_text("#message")
 
 
 def new_game(page, game_id):
