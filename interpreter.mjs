@@ -47,16 +47,17 @@ const PYODIDE = new URL("./vendor/pyodide/", import.meta.url);
 const FAST = new URL("./vendor/fast/", import.meta.url);
 const SITE = new URL("./", import.meta.url);
 const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
-// The page's stdlib zip: the standard modules it needs (0.8 of Pyodide's 2.5 MB), which the
-// snapshot was made over; a module left out of it is fetched from Pyodide's whole zip.
+// The page's stdlib zip: the standard modules it needs, compiled (1.6 MB; Pyodide's zip of
+// sources is 2.5 MB), which the snapshot was made over; a module left out of it is fetched
+// from Pyodide's whole zip.
 const STDLIB = new URL("python_stdlib.zip", FAST).href;
 const WHOLE_STDLIB = new URL("python_stdlib.zip", PYODIDE).href;
 const LOCK = new URL("pyodide-lock.json", PYODIDE).href;
 const inPage = typeof document !== "undefined";  // else: the AI worker
 // The snapshot unzipped (Python's memory without its zero pages: about 20 of its 30 MB),
-// kept in a cache of its own named after the build's snapshot, with its SHA-256 in a
-// header (PAGES_DIGEST): made in this browser by snapshot_maker.mjs once the offline copy
-// is made, or kept after a restore of the build's snapshot.
+// made in this browser by snapshot_maker.mjs once the offline copy is made, and kept in a
+// cache of its own named after the build's snapshot, with its SHA-256 in a header
+// (PAGES_DIGEST).
 const UNPACKED_CACHE = "python-snapshot-";
 const PAGES_DIGEST = "X-Pages-SHA256";
 
