@@ -33,16 +33,10 @@ def game_ids():
     return tuple(_GAMES)
 
 
-def game_class(game_id):
-    """The registered class of `game_id`: its name, summary and other declarations, without
-    building a rule book (which computes the game's tables)."""
-    if game_id not in _GAMES:
-        raise ValueError(f"unknown game '{game_id}' (known: {', '.join(GAME_IDS)})")
-    return _GAMES[game_id]
-
-
-def get_game(game_id, **options):
-    """The rule book for `game_id`; unknown ids or options raise ValueError."""
+def game_class(game_id, **options):
+    """The registered class of `game_id`, if `options` are its own and allowed: its name,
+    summary and other declarations, without building a rule book (which computes the
+    game's tables); unknown ids or options raise ValueError."""
     cls = _GAMES.get(game_id)
     if cls is None:
         raise ValueError(f"unknown game '{game_id}' (known: {', '.join(GAME_IDS)})")
@@ -52,4 +46,9 @@ def get_game(game_id, **options):
             raise ValueError(f"{game_id} has no option '{name}'")
         if value not in allowed:
             raise ValueError(f"{game_id}: {name} must be one of {', '.join(map(str, allowed))}, not {value!r}")
-    return cls(**options)
+    return cls
+
+
+def get_game(game_id, **options):
+    """The rule book for `game_id`; unknown ids or options raise ValueError."""
+    return game_class(game_id, **options)(**options)

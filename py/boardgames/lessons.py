@@ -28,7 +28,7 @@ Claims (`shows`, separated by ';'), all about the position after the move:
 
 import os
 
-from .puzzles import HERE, game_from_spec, table_rows
+from .puzzles import HERE, game_from_spec, spec_options, table_rows
 
 LESSON_FILE = os.path.join(HERE, "lessons.txt")
 SIDES = {"white": "w", "black": "b"}
@@ -91,7 +91,7 @@ def read_lessons(path=LESSON_FILE):
             if key == "lesson":
                 if len(values) != 2:
                     raise ValueError("write 'lesson | game | title'")
-                game_from_spec(values[0])
+                spec_options(values[0])
                 lesson = lessons[values[0]] = Lesson(*values)
                 step = None
                 continue

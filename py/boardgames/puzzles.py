@@ -36,19 +36,30 @@ class OutOfNodes(Exception):
 
 # -- game specs and tables (shared with lessons.py) ----------------------------------
 
-def game_from_spec(spec):
-    """The game a spec names: `vut`, or `vault:10` (an id and the value of the game's one
-    option); ValueError for an unknown id or value."""
-    from . import get_game
+def spec_options(spec):
+    """(game id, options) of a spec: `vut`, or `vault:10` (an id and the value of the
+    game's one option); ValueError for an unknown id or value.  Builds no game (reading
+    the lessons and puzzles at start-up must not compute every game's tables)."""
+    from . import game_class
 
     game_id, colon, value = spec.partition(":")
     if not colon:
-        return get_game(game_id)
-    game = get_game(game_id)
-    if len(game.options) != 1 or not value.isdigit():
+        game_class(game_id)
+        return game_id, {}
+    options = game_class(game_id).options
+    if len(options) != 1 or not value.isdigit():
         raise ValueError(f"'{spec}': write the game as an id, or an id and one option value like 'vault:8'")
-    (option,) = game.options
-    return get_game(game_id, **{option: int(value)})
+    chosen = {name: int(value) for name in options}
+    game_class(game_id, **chosen)
+    return game_id, chosen
+
+
+def game_from_spec(spec):
+    """The game a spec names (spec_options)."""
+    from . import get_game
+
+    game_id, options = spec_options(spec)
+    return get_game(game_id, **options)
 
 
 def spec_of(game):
@@ -125,7 +136,7 @@ def read_puzzles(path=PUZZLE_FILE):
             if len(line) != 2 * moves - 1:
                 raise ValueError(f"a win in {moves} takes {2 * moves - 1} move{'s' if moves > 1 else ''} "
                                  f"(the solver's and the replies), the line has {len(line)}")
-            game_from_spec(spec)
+            spec_options(spec)
         except ValueError as error:
             raise ValueError(f"{path}:{number}: {error}") from None
         puzzles.append(Puzzle(spec, position, line, moves))
