@@ -13,9 +13,8 @@
 //   plain     Pyodide's own start: when the fast files are missing or for another
 //             runtime, and after anything went wrong on another way.
 // Whichever way, the wasm is fetched in one form only: the gzipped one (3.5 MB instead of
-// 9.6), unless the server compresses the plain one anyway (a HEAD request tells) or it is
-// the form the offline copy holds.  (The plain one's compiled code, which the browser
-// caches, saved no measurable time on a returning visit that restores.)
+// 9.6), unless the server compresses the plain one anyway (a HEAD request tells); the
+// offline copy keeps it plain (sw.js unpacks it once), so a later visit unpacks nothing.
 //
 // A first visit downloads no snapshot: once the board is live and the service worker has
 // made the offline copy, snapshot_maker.mjs makes the snapshot in this browser, on a thread
@@ -28,7 +27,8 @@
 // console.)
 //
 // A snapshot is used only when it is whole (its SHA-256: the manifest's for the build's,
-// the one kept beside it for one made here), the stdlib zip is the one it was made over,
+// the one kept beside it for one made here, which must be for this version of the site,
+// else it is made again), the stdlib zip is the one it was made over,
 // and every source file it imported is, byte for byte, the one served now (a snapshot of
 // other sources would run stale code).  After a restore `random` is reseeded and nothing
 // of the machine that made it shows.  Whatever fails falls back to a plain start with a
@@ -56,10 +56,12 @@ const LOCK = new URL("pyodide-lock.json", PYODIDE).href;
 const inPage = typeof document !== "undefined";  // else: the AI worker
 // The snapshot unzipped (Python's memory without its zero pages: about 20 of its 30 MB),
 // made in this browser by snapshot_maker.mjs once the offline copy is made, and kept in a
-// cache of its own named after the build's snapshot, with its SHA-256 in a header
-// (PAGES_DIGEST).
-const UNPACKED_CACHE = "python-snapshot-";
-const PAGES_DIGEST = "X-Pages-SHA256";
+// cache of its own under one name and key whatever the version (so that it is looked up
+// beside everything else, before the manifest is read), with its SHA-256 and the build
+// snapshot's it stands for in headers.
+const KEPT = { cacheName: "python-snapshot-kept", key: new URL("snapshot.unpacked", FAST).href,
+               digestHeader: "X-Pages-SHA256", file: "the kept snapshot", unsound: "is damaged" };
+const BUILD_DIGEST = "X-Build-Snapshot-SHA256";
 
 // Where storage is refused, a first visit (no snapshot in the HTTP cache) measures its
 // link on the stdlib zip it needs on every way (the browser's own timing of its bytes:
@@ -84,35 +86,24 @@ sys.path[:] = list(dict.fromkeys(sys.path))
 `;
 
 // Begun as soon as this module is imported: start.js imports it the moment the engine starts,
-// so the snapshot is read and checked while PyScript's own JavaScript still loads.  Pyodide's
-// glue code is needed whichever way Python starts (Pyodide's own import of it later gets
-// this same module).
+// so the snapshot is read and checked, and Python started from it, while PyScript's own
+// JavaScript still loads (PyScript asks for Python later: loadPyodide hands it this one).
+// Pyodide's glue code is needed whichever way Python starts (Pyodide's own import of it
+// later gets this same module).
 const begun = performance.now();
 import(new URL("pyodide.asm.mjs", PYODIDE).href).catch(() => {});
 const planned = planStart().catch((error) => ({ how: "plain", reason: error.message }));
+const startedFast = planned.then(startFast);
 
 export async function loadPyodide(options = {}) {
-  const plain = { ...options, indexURL: PYODIDE.href };
   const plan = await planned;
-  let pyodide = null;
-  if (plan.how !== "plain") {
-    const restoreFetch = plan.wasm ? serveWasm(plan.wasm) : () => {};
-    try {
-      const ours = { stdLibURL: plan.stdlib, lockFileContents: plan.lock, packageBaseUrl: PYODIDE.href };
-      if (plan.snapshot) ours._loadSnapshot = plan.snapshot;
-      pyodide = await startPyodide({ ...plain, ...ours });
-      if (plan.snapshot) settle(pyodide, plan.environ);
-      findLeftOut(pyodide, plan.leftOut);
-    } catch (error) {
-      pyodide = null;
-      plan.reason = `the ${plan.how} start failed: ${error.message.split("\n")[0]}`;
-      plan.how = "plain";
-    } finally {
-      restoreFetch();
-      URL.revokeObjectURL(plan.stdlib);
-    }
+  let pyodide = await startedFast;
+  if (pyodide) {
+    // what Pyodide does with these options at the end of its start, now PyScript gives them
+    pyodide.setStdout({ batched: options.stdout });
+    pyodide.setStderr({ batched: options.stderr });
   }
-  pyodide ??= await startPyodide(plain);
+  pyodide ??= await startPyodide({ ...options, indexURL: PYODIDE.href });
   if (plan.files) serveFiles(plan.files);
   // How Python started in this context (page or worker): for the console and for tests.
   const seconds = (performance.now() - begun) / 1000;
@@ -127,25 +118,53 @@ export async function loadPyodide(options = {}) {
   return pyodide;
 }
 
+/** Python started the planned fast way (the only options PyScript gives, its output
+ * streams, are set once it asks), or null: a plain start follows, `plan` saying why. */
+async function startFast(plan) {
+  if (plan.how === "plain") return null;
+  const restoreFetch = plan.wasm ? serveWasm(plan.wasm) : () => {};
+  try {
+    const ours = { indexURL: PYODIDE.href, stdLibURL: plan.stdlib, lockFileContents: plan.lock,
+                   packageBaseUrl: PYODIDE.href };
+    if (plan.snapshot) ours._loadSnapshot = plan.snapshot;
+    const pyodide = await startPyodide(ours);
+    if (plan.snapshot) settle(pyodide, plan.environ);
+    findLeftOut(pyodide, plan.leftOut);
+    return pyodide;
+  } catch (error) {
+    plan.reason = `the ${plan.how} start failed: ${error.message.split("\n")[0]}`;
+    plan.how = "plain";
+    return null;
+  } finally {
+    restoreFetch();
+    URL.revokeObjectURL(plan.stdlib);
+  }
+}
+
 /** How to start: {how: "plain", reason}, or {how: "lean" | "snapshot", stdlib: blob URL of
  * the stdlib zip, lock: promise of Pyodide's lock file, wasm: the download of the gzipped
  * wasm (null when the plain one is fetched), rate, reason, files: PyScript's [files] being
  * fetched} with, for "snapshot", `snapshot` (promise of Python's memory) and `environ`, and
  * `making` where this page may keep a snapshot made here (keepSnapshotMadeHere). */
 async function planStart() {
-  const storage = await storageAllowed();
-  const fromCache = storage ? fromServiceWorkerCache : async () => null;
-  const lock = cachedOrFetched(LOCK, fromCache).then((response) => response.json());
+  const manifestURL = new URL("manifest.json", FAST);
+  // Every lookup in the offline copy at once (each answer waits for this thread, busy
+  // loading PyScript then); none answers where storage is refused.
+  const [storage, cachedStdlib, cachedManifest, cachedLock, cachedWasm, keptPages] = await Promise.all([
+    storageAllowed(), fromCache(STDLIB), fromCache(manifestURL), fromCache(LOCK), fromCache(WASM), fromCache(KEPT.key, KEPT)]);
+  // The kept snapshot is read and checked at once, beside the manifest (which may name
+  // another version: then this was for nothing, once).
+  const keptRead = keptPages && checked(keptPages, { ...KEPT, sha256: keptPages.headers.get(KEPT.digestHeader) });
+  keptRead?.catch(() => {});
+  const lock = (cachedLock ? Promise.resolve(cachedLock) : fetchOk(LOCK)).then((response) => response.json());
   lock.catch(() => {});  // failures show in loadPyodide, never as unhandled rejections
   // Needed on every fast way: asked for at once, beside the manifest; a first visit
   // measures its link on the stdlib's bytes.
-  const cachedStdlib = await fromCache(STDLIB);
   const stdlibDownload = cachedStdlib ? null : download(STDLIB);
   const stdlibBytes = cachedStdlib ? cachedStdlib.arrayBuffer() : stdlibDownload.bytes;
   stdlibBytes.catch(() => {});
-  const manifestURL = new URL("manifest.json", FAST);
   // (the HTTP cache's copy may be older than the site: asked again, which costs a 304)
-  const manifestResponse = (storage && await fromCache(manifestURL)) || await fetch(manifestURL, { cache: "no-cache" });
+  const manifestResponse = cachedManifest || await fetch(manifestURL, { cache: "no-cache" });
   if (!manifestResponse.ok) return { how: "plain", reason: "no fast-start files" };
   const manifest = await manifestResponse.json();
   if (manifest.pyodide !== version) return { how: "plain", reason: `the snapshot is for Pyodide ${manifest.pyodide}` };
@@ -157,26 +176,25 @@ async function planStart() {
   }));
   const snapshotURL = new URL(manifest.snapshot.file, FAST);
   const gzippedWasmURL = new URL(manifest.wasm.file, FAST);
-  const kept = { cacheName: UNPACKED_CACHE + manifest.snapshot.sha256.slice(0, 16), key: `${snapshotURL.href}?unpacked`,
-                 digestHeader: PAGES_DIGEST, file: "the kept snapshot", unsound: "is damaged" };
-  const [cachedWasm, cachedGzippedWasm, unpacked] = await Promise.all([
-    fromCache(WASM), fromCache(gzippedWasmURL), storage && caches.match(kept.key, { cacheName: kept.cacheName })]);
+  // a snapshot kept for another version of the site is made again
+  const unpacked = keptPages?.headers.get(BUILD_DIGEST) === manifest.snapshot.sha256;
   // (`boardgamesLinkRate`, set before this module runs, stands in for the measurement: tests
   // that need a first visit's way to be the fast link's set it, whatever the machine's load)
   const rate = storage || !stdlibDownload || !inPage ? null
     : globalThis.boardgamesLinkRate ?? await stdlibDownload.rate;
-  // Which form of the wasm: the one the service worker kept; else the plain one where the
-  // server compresses it (it costs no more bytes); else the gzipped one (and always where
-  // storage is refused: the HTTP cache keeps that one for a returning visit, not the plain).
+  // Which form of the wasm: the plain one the service worker kept, or where the server
+  // compresses it (it costs no more bytes); else the gzipped one (and always where storage
+  // is refused: the HTTP cache keeps that one for a returning visit, not the plain).
   let wasm = null;
-  if (!cachedWasm && (cachedGzippedWasm || !storage || !await compressedByServer(WASM))) {
+  if (!cachedWasm && (!storage || !await compressedByServer(WASM))) {
     wasm = download(gzippedWasmURL, manifest.wasm);
   }
   const stdlibBlob = new Blob([await stdlibBytes]);
   const stdlib = URL.createObjectURL(stdlibBlob);
   const making = storage && inPage && manifest.recipe ? {
-    recipe: manifest.recipe, kept, memoryBytes: manifest.snapshot.memory_bytes, environ: manifest.environ,
-    runtime: { indexURL: PYODIDE.href, wasm: WASM, gzippedWasm: gzippedWasmURL.href, stdlib: STDLIB, lock: LOCK },
+    recipe: manifest.recipe, kept: { ...KEPT, build: manifest.snapshot.sha256 },
+    memoryBytes: manifest.snapshot.memory_bytes, environ: manifest.environ,
+    runtime: { indexURL: PYODIDE.href, wasm: WASM, stdlib: STDLIB, lock: LOCK },
   } : null;
   if (!unpacked && (storage || !(rate > SNAPSHOT_RATE))) {
     const reason = storage ? "no snapshot kept here yet (one is made once the offline copy is)"
@@ -186,11 +204,9 @@ async function planStart() {
   // Checked and unpacked while Pyodide fetches and compiles its wasm: if any check fails,
   // loadPyodide fails before Python starts, and the plain start follows (and, where
   // storage is allowed, a sound snapshot is made here again).
-  const memory = snapshotMemory({
-    packed: { url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256 },
-    kept: { ...kept, present: Boolean(unpacked) },
-    memoryBytes: manifest.snapshot.memory_bytes,
-  });
+  const memoryBytes = manifest.snapshot.memory_bytes;
+  const memory = unpacked ? keptRead.then((pages) => memoryOf(pages, memoryBytes))
+    : unpackedMemory({ url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256, memoryBytes });
   const snapshot = Promise.all([
     memory,
     stdlibBlob.arrayBuffer().then((bytes) => expectDigest(
@@ -202,18 +218,20 @@ async function planStart() {
            leftOut: manifest.stdlib.left_out };
 }
 
-/** Keep a snapshot's pages with their SHA-256 where planStart looks, and drop the kept
- * snapshots of other versions. */
+/** Keep a snapshot's pages with their SHA-256 where planStart looks (in place of one kept
+ * for another version), and drop the caches earlier versions of the site kept theirs in. */
 async function keepPages(kept, { pages, sha256 }) {
-  await (await caches.open(kept.cacheName)).put(kept.key, new Response(pages, { headers: { [kept.digestHeader]: sha256 } }));
-  const stale = (await caches.keys()).filter((name) => name.startsWith(UNPACKED_CACHE) && name !== kept.cacheName);
+  const headers = { [kept.digestHeader]: sha256, [BUILD_DIGEST]: kept.build };
+  await (await caches.open(kept.cacheName)).put(kept.key, new Response(pages, { headers }));
+  const stale = (await caches.keys()).filter((name) => name.startsWith("python-snapshot-") && name !== kept.cacheName);
   await Promise.all(stale.map((name) => caches.delete(name)));
 }
 
-/** Python's memory made from the snapshot (makeMemory) on a thread of its own where one
- * can be started (this browser hashes on the calling thread, 50 ms for the kept copy, and
- * a first visit's unzipping takes longer), else here. */
-function snapshotMemory(request) {
+/** Python's memory from the build's snapshot (makeMemory), which must be unzipped: on a
+ * thread of its own where one can be started, else here.  (The kept one is read here:
+ * reading and hashing it costs this thread about 60 ms, less than a thread of its own
+ * takes to start while the page loads.) */
+function unpackedMemory(snapshot) {
   let worker = null;
   try {
     // its script: the functions it runs, by their source
@@ -229,7 +247,7 @@ function snapshotMemory(request) {
        };`;
     worker = new Worker(URL.createObjectURL(new Blob([script], { type: "text/javascript" })));
   } catch {
-    return makeMemory(request);
+    return makeMemory(snapshot);
   }
   const memory = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data.memory));
@@ -238,18 +256,14 @@ function snapshotMemory(request) {
       reject(new Error(event.message || "the snapshot's worker failed"));
     };
   });
-  worker.postMessage(request);
+  worker.postMessage(snapshot);
   return memory;
 }
 
-/** Python's memory from the kept unzipped pages (which must be sound: else the start
- * fails, and a plain one follows), else from the build's gzipped snapshot (a context
- * refused storage: through the HTTP cache). */
-async function makeMemory({ packed, kept, memoryBytes }) {
-  const response = kept.present && await caches.match(kept.key, { cacheName: kept.cacheName });
-  const pages = response ? await checked(response, { ...kept, sha256: response.headers.get(kept.digestHeader) })
-    : await checked(fetch(packed.url), packed).then(gunzip);
-  return memoryOf(pages, memoryBytes);
+/** Python's memory from the build's gzipped snapshot (where storage is refused: through
+ * the HTTP cache). */
+async function makeMemory(snapshot) {
+  return memoryOf(await checked(fetch(snapshot.url), snapshot).then(gunzip), snapshot.memoryBytes);
 }
 
 /** Once the offline copy is made (start.js calls this through `boardgamesPython`): make,
@@ -298,14 +312,19 @@ async function storageAllowed() {
   }
 }
 
-/** The response for `url` from the service worker's cache, or null. */
-async function fromServiceWorkerCache(url) {
-  return (await caches.match(url.href ?? url)) ?? null;
+/** The response for `url` from the offline copy (or from the cache `where.cacheName`),
+ * or null (also where storage is refused). */
+async function fromCache(url, where = {}) {
+  try {
+    return (await caches.match(String(url), where.cacheName ? { cacheName: where.cacheName } : {})) ?? null;
+  } catch {
+    return null;
+  }
 }
 
-/** The response for `url` from `fromCache`, else from the network. */
-async function cachedOrFetched(url, fromCache) {
-  const response = await fromCache(url) ?? await fetch(url);
+/** The response for `url` from the network, if it is there. */
+async function fetchOk(url) {
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response;
 }

@@ -2,7 +2,7 @@
 // reader's browser, the snapshot every later visit restores: a first visit then downloads
 // no snapshot (6 MB), only what a plain start needs.
 //
-// It starts a fresh Pyodide from the offline copy (the wasm in the form the visit fetched,
+// It starts a fresh Pyodide from the offline copy (the wasm, which sw.js keeps plain, and
 // the stdlib zip the snapshot must be restored over), writes the sources the page's
 // PyScript wrote (sent by the page), follows the build's recipe (snapshot.mjs) and answers
 // with the snapshot's pages and their SHA-256 ({pages, sha256}, the pages handed over, not
@@ -28,7 +28,7 @@ async function make({ recipe, files, memoryBytes, environ, runtime }) {
   const [stdlib, lock, wasm] = await Promise.all([
     offline(runtime.stdlib).then((response) => response.blob()),
     offline(runtime.lock).then((response) => response.json()),
-    caches.match(runtime.wasm).then((plain) => plain ?? offline(runtime.gzippedWasm).then(gunzipped)),
+    offline(runtime.wasm),
   ]);
   const realFetch = globalThis.fetch;
   globalThis.fetch = function (resource, init) {  // Pyodide's request for its wasm
@@ -62,10 +62,4 @@ async function offline(url) {
   const response = await caches.match(url);
   if (!response) throw new Error(`${url} is not in the offline copy`);
   return response;
-}
-
-/** The plain wasm from its gzipped form, as Pyodide streams it. */
-function gunzipped(response) {
-  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")),
-                      { headers: { "Content-Type": "application/wasm" } });
 }

@@ -257,6 +257,22 @@
   }
 
   // -- starting the engine, and its progress
+  // A returning visit (the page came from the service worker's cache) starts Python's
+  // loader first, as soon as this script runs (or, in an embed, at the reader's click): it
+  // reads the cached snapshot and starts Python from it while the page is parsed and
+  // PyScript's JavaScript loads (PyScript's own import of it gets this same module).  A
+  // first visit does not: there the loader's downloads and unpacking would only slow
+  // PyScript's own start.
+  function startLoader() {
+    try {
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+        import("./interpreter.mjs").catch(() => {});  // a failure shows when PyScript imports it
+      }
+    } catch (error) {
+      // a sandboxed frame may not even ask: PyScript imports the loader as usual
+    }
+  }
+
   function start() {
     if (started) return;
     started = true;
@@ -265,17 +281,7 @@
     byId("play").hidden = true;
     byId("loading").hidden = false;
     watchProgress();
-    // A returning visit (the page came from the service worker's cache) starts Python's
-    // loader first: it reads the cached snapshot while PyScript's JavaScript loads (PyScript's
-    // own import of it gets this same module).  A first visit does not: there the loader's
-    // downloads and unpacking would only slow PyScript's own start.
-    try {
-      if (navigator.serviceWorker && navigator.serviceWorker.controller) {
-        import("./interpreter.mjs").catch(() => {});  // a failure shows when PyScript imports it
-      }
-    } catch (error) {
-      // a sandboxed frame may not even ask: PyScript imports the loader as usual
-    }
+    startLoader();
     const engine = byId("engine").content.firstElementChild;
     const script = document.createElement("script");
     script.type = "module";
@@ -409,6 +415,7 @@
 
   opening = data ? chooseOpening() : null;
   const picture = opening ? fetchPicture() : null;
+  if (!lazy) startLoader();
   document.addEventListener("DOMContentLoaded", () => {
     if (data) {
       applyTheme();

@@ -7,7 +7,7 @@ importScripts("./precache.js");
 
 const CACHE = self.PRECACHE.cache;
 const PREFIX = "boardgames-";
-const EITHER = self.PRECACHE.either;  // the wasm's forms: one is kept (tools/build_sw.py)
+const EITHER = self.PRECACHE.either;  // the wasm's forms, gzipped then plain: kept plain (tools/build_sw.py)
 const KEPT = new Set([...self.PRECACHE.files, ...EITHER].map((path) => new URL(path, self.location).href));
 const PAGE = new URL("./index.html", self.location).href;
 
@@ -16,7 +16,7 @@ const PAGE = new URL("./index.html", self.location).href;
 const revalidated = (path) => new Request(path, { cache: "no-cache" });
 
 /** The first of `paths` the visit fetched (the browser's HTTP cache holds it), else the
- * first: the wasm in the form it came in, never downloaded in the other. */
+ * first: the wasm's form it came in, never downloaded in the other. */
 async function fetchedOne(paths) {
   for (const path of paths) {
     try {
@@ -29,12 +29,24 @@ async function fetchedOne(paths) {
   return paths[0];
 }
 
+/** Keep Pyodide's wasm plain, from the form the visit fetched: a gzipped one is unpacked
+ * here, once, so that every later start streams the wasm to the compiler as it is read
+ * (nothing to unpack on the page's thread first). */
+async function keepWasm(cache) {
+  const fetched = await fetchedOne(EITHER);
+  const plain = EITHER[EITHER.length - 1];
+  const response = await fetch(revalidated(fetched));
+  if (!response.ok) throw new Error(`${fetched}: HTTP ${response.status}`);
+  const body = fetched === plain ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
+  await cache.put(plain, new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     try {
-      const wasm = EITHER.length ? [await fetchedOne(EITHER)] : [];
-      await cache.addAll([...self.PRECACHE.files, ...wasm].map(revalidated));
+      await cache.addAll(self.PRECACHE.files.map(revalidated));
+      if (EITHER.length) await keepWasm(cache);
     } catch (error) {
       await caches.delete(CACHE);
       throw error;

@@ -157,7 +157,7 @@ def test_a_first_visit_starts_lean_then_every_visit_restores_the_snapshot_made_h
         assert asked(page, "interpreter.mjs") > asked(page, "core.js")
         play_by_clicks(page, "d1-d3")
         snapshot_kept(page)
-        assert sorted(page.evaluate(CACHES)) == ["boardgames", "python-snapshot"]
+        assert sorted(page.evaluate(CACHES)) == ["boardgames", "python-snapshot-kept"]
         assert any(re.match(r"boardgames: a snapshot was made and kept here in", line) for line in console), console
         assert not [url for url in first_visit.requests if snapshot in url], "no snapshot downloaded"
         context.close()
@@ -183,9 +183,10 @@ def test_a_first_visit_starts_lean_then_every_visit_restores_the_snapshot_made_h
 @pytest.mark.parametrize("compressing, form", [(False, "gzipped"), (True, "plain")], ids=["plain server", "compressing server"])
 def test_a_visit_fetches_the_wasm_in_one_form_and_the_offline_copy_fetches_nothing_again(browser, site_dir, compressing, form):
     """A first visit takes the gzipped wasm from a plain server, the plain one from a server
-    that compresses it anyway, never both and no snapshot; the service worker keeps the form
-    fetched without fetching any wasm again, the snapshot is made from it, and the
-    returning visit restores and plays, the server sending no runtime byte."""
+    that compresses it anyway, never both and no snapshot; the service worker keeps it plain
+    (unpacking the gzipped one) without fetching any wasm again, the snapshot is made from
+    it, and the returning visit streams the plain wasm, restores and plays, the server
+    sending no runtime byte."""
     server = serve(site_dir, compressing)
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html?game=tablut"
     seen = Watch()
@@ -207,7 +208,7 @@ def test_a_visit_fetches_the_wasm_in_one_form_and_the_offline_copy_fetches_nothi
                         fetched = runtime_fetched()
                         assert fetched == [f"/vendor/{'pyodide/pyodide.asm.wasm' if form == 'plain' else 'fast/' + manifest(ROOT)['wasm']['file']}"], fetched
                     else:
-                        assert (started["how"], started["wasm"]) == ("snapshot", form), started
+                        assert (started["how"], started["wasm"]) == ("snapshot", "plain"), started
                         assert runtime_fetched() == fetched, "the returning visit fetches no runtime byte"
                     play_by_clicks(page, "d1-d3")  # (the link's game: a new one each visit)
                     assert state(page)["moves"] == ["d1-d3"]
@@ -364,10 +365,26 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start_that_plays(browser, defect, 
     assert seen.console_errors == expected and seen.foreign_requests() == []
 
 
-def test_a_damaged_kept_snapshot_gives_a_plain_start_and_is_made_again(browser, site):
+# How a kept snapshot goes bad (its key, response), the next start's way and reason.
+SPOILED = {
+    "damaged": ("""cache.put(key, new Response(new Uint8Array(1000).fill(7), { headers: response.headers }))""",
+                "plain", "the snapshot start failed: the kept snapshot is damaged"),
+    "another version's": ("""response.arrayBuffer().then((pages) => {
+                               const headers = new Headers(response.headers);
+                               headers.set("X-Build-Snapshot-SHA256", "0".repeat(64));
+                               return cache.put(key, new Response(pages.slice(0, 1000), { headers }));
+                             })""",
+                          "lean", "no snapshot kept here yet (one is made once the offline copy is)"),
+}
+
+
+@pytest.mark.parametrize("defect", list(SPOILED))
+def test_a_damaged_or_stale_kept_snapshot_is_not_restored_and_is_made_again(browser, site, defect):
     """Garbage in the snapshot kept in this browser: the next start is the plain way (the
-    reason on the console), the page plays, and a sound snapshot is made and kept again,
-    which the next start restores."""
+    reason on the console); one kept by another version of the site: the next start is
+    the lean way.  The page plays, and a sound snapshot is made and kept again, which the
+    next start restores."""
+    spoil, how, reason = SPOILED[defect]
     context = browser.new_context()
     seen, console = Watch(), []
     kept = """async () => {
@@ -381,11 +398,11 @@ def test_a_damaged_kept_snapshot_gives_a_plain_start_and_is_made_again(browser, 
         snapshot_kept(page)
         page.evaluate(f"""async () => {{
             const [cache, key, response] = await ({kept})();
-            await cache.put(key, new Response(new Uint8Array(1000).fill(7), {{ headers: response.headers }}));
+            await {spoil};
         }}""")
         open_ready(page, f"{site}/index.html?game=vault")
         started = python_start(page)
-        assert started["how"] == "plain" and started["reason"] == "the snapshot start failed: the kept snapshot is damaged", started
+        assert (started["how"], started["reason"]) == (how, reason), started
         play_by_clicks(page, "a1-a2")
         assert page.inner_text("#status") == "Black to move"
         deadline = time.monotonic() + 120

@@ -35,9 +35,9 @@ PREVIEWS = "previews"  # the boards' pictures start.js shows before Python runs 
 # that everything the page and the AI worker request is precached.
 UNUSED_PYSCRIPT = re.compile(r"^(codemirror|xterm|mpy-|zip-|pyodide_graph|storage\.js$"
                              r"|service-worker\.js$)|\.(css|map)$")
-# Pyodide's wasm comes in two forms (interpreter.mjs fetches one): the service worker keeps
-# the form the visit fetched (in the browser's HTTP cache), so it fetches neither again;
-# the gzipped one (6 MB less) if it holds both or neither.
+# Pyodide's wasm comes in two forms (interpreter.mjs fetches one): the service worker takes
+# the form the visit fetched (in the browser's HTTP cache), so it fetches neither again,
+# the gzipped one (6 MB less) if it holds both or neither; and keeps it plain (sw.js).
 PLAIN_WASM = "vendor/pyodide/pyodide.asm.wasm"
 GZIPPED_WASM = re.compile(r"^vendor/fast/pyodide\.asm-[0-9a-f]+\.wasm\.gz$")
 # Served, never kept offline: the pseudo-language (tools/i18n.py) is for tests; the build's
