@@ -39,7 +39,7 @@
 // Every URL is relative to this module, so the site works under any path prefix.
 
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
-import { sha256Hex } from "./snapshot.mjs";
+import { instantiateFrom, sha256Hex } from "./snapshot.mjs";
 
 export { version };
 
@@ -122,7 +122,7 @@ export async function loadPyodide(options = {}) {
  * streams, are set once it asks), or null: a plain start follows, `plan` saying why. */
 async function startFast(plan) {
   if (plan.how === "plain") return null;
-  const restoreFetch = plan.wasm ? serveWasm(plan.wasm) : () => {};
+  const restore = plan.module ? instantiateFrom(plan.module, WASM) : () => {};
   try {
     const ours = { indexURL: PYODIDE.href, stdLibURL: plan.stdlib, lockFileContents: plan.lock,
                    packageBaseUrl: PYODIDE.href };
@@ -136,22 +136,28 @@ async function startFast(plan) {
     plan.how = "plain";
     return null;
   } finally {
-    restoreFetch();
+    restore();
     URL.revokeObjectURL(plan.stdlib);
   }
 }
 
 /** How to start: {how: "plain", reason}, or {how: "lean" | "snapshot", stdlib: blob URL of
  * the stdlib zip, lock: promise of Pyodide's lock file, wasm: the download of the gzipped
- * wasm (null when the plain one is fetched), rate, reason, files: PyScript's [files] being
- * fetched} with, for "snapshot", `snapshot` (promise of Python's memory) and `environ`, and
- * `making` where this page may keep a snapshot made here (keepSnapshotMadeHere). */
+ * wasm (null when the plain one is fetched), module: promise of the wasm compiled (null
+ * where Pyodide fetches the plain one from the server), rate, reason, files: PyScript's
+ * [files] being fetched} with, for "snapshot", `snapshot` (promise of Python's memory) and
+ * `environ`, and `making` where this page may keep a snapshot made here
+ * (keepSnapshotMadeHere). */
 async function planStart() {
   const manifestURL = new URL("manifest.json", FAST);
   // Every lookup in the offline copy at once (each answer waits for this thread, busy
   // loading PyScript then); none answers where storage is refused.
   const [storage, cachedStdlib, cachedManifest, cachedLock, cachedWasm, keptPages] = await Promise.all([
     storageAllowed(), fromCache(STDLIB), fromCache(manifestURL), fromCache(LOCK), fromCache(WASM), fromCache(KEPT.key, KEPT)]);
+  // The kept wasm is compiled at once, as it is read (Pyodide would only begin once it has
+  // its snapshot).
+  const cachedModule = cachedWasm && WebAssembly.compileStreaming(cachedWasm);
+  cachedModule?.catch(() => {});
   // The kept snapshot is read and checked at once, beside the manifest (which may name
   // another version: then this was for nothing, once).
   const keptRead = keptPages && checked(keptPages, { ...KEPT, sha256: keptPages.headers.get(KEPT.digestHeader) });
@@ -185,9 +191,11 @@ async function planStart() {
   // Which form of the wasm: the plain one the service worker kept, or where the server
   // compresses it (it costs no more bytes); else the gzipped one (and always where storage
   // is refused: the HTTP cache keeps that one for a returning visit, not the plain).
-  let wasm = null;
+  let wasm = null, module = cachedModule;
   if (!cachedWasm && (!storage || !await compressedByServer(WASM))) {
     wasm = download(gzippedWasmURL, manifest.wasm);
+    module = wasm.bytes.then(gunzip).then((bytes) => WebAssembly.compile(bytes));
+    module.catch(() => {});
   }
   const stdlibBlob = new Blob([await stdlibBytes]);
   const stdlib = URL.createObjectURL(stdlibBlob);
@@ -199,9 +207,9 @@ async function planStart() {
   if (!unpacked && (storage || !(rate > SNAPSHOT_RATE))) {
     const reason = storage ? "no snapshot kept here yet (one is made once the offline copy is)"
       : "no snapshot cached, and not worth its bytes here";
-    return { how: "lean", stdlib, lock, wasm, rate, files, reason, making, leftOut: manifest.stdlib.left_out };
+    return { how: "lean", stdlib, lock, wasm, module, rate, files, reason, making, leftOut: manifest.stdlib.left_out };
   }
-  // Checked and unpacked while Pyodide fetches and compiles its wasm: if any check fails,
+  // Checked and unpacked while the wasm compiles: if any check fails,
   // loadPyodide fails before Python starts, and the plain start follows (and, where
   // storage is allowed, a sound snapshot is made here again).
   const memoryBytes = manifest.snapshot.memory_bytes;
@@ -214,7 +222,7 @@ async function planStart() {
     expectSources(manifest.sources, files),
   ]).then(([memory]) => memory);
   snapshot.catch(() => {});
-  return { how: "snapshot", stdlib, lock, wasm, rate, files, snapshot, environ: manifest.environ, making,
+  return { how: "snapshot", stdlib, lock, wasm, module, rate, files, snapshot, environ: manifest.environ, making,
            leftOut: manifest.stdlib.left_out };
 }
 
@@ -418,24 +426,6 @@ function memoryOf(pages, size) {
 async function gunzip(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Response(stream).arrayBuffer();
-}
-
-/** Until the returned function is called, Pyodide's request for its wasm gets the gzipped
- * copy, checked and unpacked (or, if that fails, the plain wasm: Pyodide hangs rather than
- * fails when its wasm does not instantiate). */
-function serveWasm(wasm) {
-  const realFetch = globalThis.fetch;
-  const wasmBytes = wasm.bytes.then(gunzip);
-  wasmBytes.catch(() => {});
-  globalThis.fetch = function (resource, init) {
-    if (String(resource instanceof Request ? resource.url : resource) !== WASM) {
-      return realFetch.call(this, resource, init);
-    }
-    return wasmBytes.then(
-      (bytes) => new Response(bytes, { headers: { "Content-Type": "application/wasm" } }),
-      () => realFetch.call(this, resource, init));
-  };
-  return () => { globalThis.fetch = realFetch; };
 }
 
 /** PyScript fetches its [files] once `loadPyodide` has returned: each of `files` (URL ->

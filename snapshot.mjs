@@ -110,3 +110,28 @@ export async function sha256Hex(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+/** Until the returned function is called, Pyodide takes `module` (a promise of its wasm,
+ * compiled while other work went on: Pyodide itself compiles it only once it has its
+ * snapshot) instead of fetching and compiling `wasmURL`; if the module failed, Pyodide
+ * fetches and compiles the wasm as usual (it hangs rather than fails when its wasm does
+ * not instantiate). */
+export function instantiateFrom(module, wasmURL) {
+  const realFetch = globalThis.fetch, realInstantiate = WebAssembly.instantiateStreaming;
+  const compiled = module.catch(() => null);
+  globalThis.fetch = function (resource, init) {
+    if (String(resource instanceof Request ? resource.url : resource) !== wasmURL) {
+      return realFetch.call(this, resource, init);
+    }
+    return compiled.then((ready) => (ready ? new Response(null) : realFetch.call(this, resource, init)));
+  };
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    const ready = await compiled;
+    return ready ? { module: ready, instance: await WebAssembly.instantiate(ready, imports) }
+      : realInstantiate.call(this, source, imports);
+  };
+  return () => {
+    globalThis.fetch = realFetch;
+    WebAssembly.instantiateStreaming = realInstantiate;
+  };
+}

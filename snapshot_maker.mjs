@@ -11,7 +11,7 @@
 // manifest as for the build's snapshot.
 
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-import { makeSnapshot, pack, sha256Hex } from "./snapshot.mjs";
+import { instantiateFrom, makeSnapshot, pack, sha256Hex } from "./snapshot.mjs";
 
 onmessage = async ({ data }) => {
   try {
@@ -30,11 +30,7 @@ async function make({ recipe, files, memoryBytes, environ, runtime }) {
     offline(runtime.lock).then((response) => response.json()),
     offline(runtime.wasm),
   ]);
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = function (resource, init) {  // Pyodide's request for its wasm
-    const url = String(resource instanceof Request ? resource.url : resource);
-    return url === runtime.wasm ? Promise.resolve(wasm) : realFetch.call(this, resource, init);
-  };
+  const restore = instantiateFrom(WebAssembly.compileStreaming(wasm), runtime.wasm);
   const stdLibURL = URL.createObjectURL(stdlib);
   let made;
   try {
@@ -44,7 +40,7 @@ async function make({ recipe, files, memoryBytes, environ, runtime }) {
     });
     made = makeSnapshot(pyodide, recipe, files);
   } finally {
-    globalThis.fetch = realFetch;
+    restore();
     URL.revokeObjectURL(stdLibURL);
   }
   // What a restore relies on: the memory Pyodide starts with, and the variables to replace
