@@ -263,9 +263,16 @@
   // PyScript's JavaScript loads (PyScript's own import of it gets this same module).  A
   // first visit does not: there the loader's downloads and unpacking would only slow
   // PyScript's own start.
+  const LOADER_MODULES = ["./interpreter.mjs", "./snapshot.mjs", "./vendor/pyodide/pyodide.mjs",
+                          "./vendor/pyodide/pyodide.asm.mjs"];
   function startLoader() {
     try {
       if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+        // its modules asked for at once, not one after another as each is read
+        for (const module of LOADER_MODULES) {
+          const link = Object.assign(document.createElement("link"), { rel: "modulepreload", href: module });
+          document.head.appendChild(link);
+        }
         import("./interpreter.mjs").catch(() => {});  // a failure shows when PyScript imports it
       }
     } catch (error) {
