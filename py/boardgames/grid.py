@@ -9,6 +9,8 @@ at the whole board at once (custody threats) turn it into integer bitboards (`bi
 bit i for cell i, and shift those instead of walking the cells.
 """
 
+from operator import itemgetter
+
 from .texts import _
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -137,6 +139,26 @@ def walks(board, own, paths):
                     if board[j] != EMPTY:
                         break
                     yield text
+
+
+def first_steps(paths):
+    """Per cell, what `can_walk` reads of a man's `paths` there (SquareGrid.paths): an
+    `operator.itemgetter` of the first cell of each, which gives the men standing there."""
+    return [itemgetter(*[path[0][0] for path in cell_paths]) for cell_paths in paths]
+
+
+def can_walk(board, own, steps):
+    """Whether a man in `own` has a move along its paths (walks): the first cell of one
+    of them empty.  `steps` holds each letter's first_steps; the men are found by
+    str.find, so that the search's judge of every leaf does not walk the board."""
+    for letter in own:
+        firsts = steps[letter]
+        i = board.find(letter)
+        while i >= 0:
+            if EMPTY in firsts[i](board):  # a tuple of letters, or one letter for one path
+                return True
+            i = board.find(letter, i + 1)
+    return False
 
 
 def custody_victims(board, lines, victims, closers):

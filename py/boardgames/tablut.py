@@ -5,7 +5,8 @@ Swedes (`S`) tries to reach any edge cell.  Black moves first.
 """
 
 from .core import BLACK, Game, Man, WHITE, win
-from .grid import EMPTY, ORTHOGONAL, SquareGrid, bit_table, bits, cells_of, custody_victims, emptied, moved, walks
+from .grid import (EMPTY, ORTHOGONAL, SquareGrid, bit_table, bits, can_walk, cells_of, custody_victims, emptied,
+                   first_steps, moved, walks)
 from .texts import N_, _
 
 GRID = SquareGrid(9)
@@ -25,6 +26,7 @@ VICTIM_BITS = {side: bit_table(men) for side, men in VICTIMS.items()}
 CLOSER_BITS = {side: bit_table(men) for side, men in CLOSERS.items()}
 # Every man moves like a rook; soldiers neither stop on nor cross the throne.
 PATHS = {KING: GRID.paths(8), SWEDE: GRID.paths(8, THRONE), MUSCOVITE: GRID.paths(8, THRONE)}
+FIRST_STEPS = {man: first_steps(paths) for man, paths in PATHS.items()}  # for can_walk
 MOVE_CELLS = {text: (i, j) for paths in PATHS.values() for i, cell_paths in enumerate(paths)
               for path in cell_paths for j, text in path}
 NEIGHBOURS = [tuple(GRID.step(i, d) for d in ORTHOGONAL) for i in range(GRID.size)]
@@ -130,6 +132,12 @@ class Tablut(Game):
 
     def generate(self, state):
         return walks(state.board, OWN[state.turn], PATHS)
+
+    def has_move(self, state):
+        """Whether the side to move has a move, its moves unlisted (can_walk)."""
+        if state.moves_cache is not None:
+            return bool(state.moves_cache)
+        return can_walk(state.board, OWN[state.turn], FIRST_STEPS)
 
     def apply(self, state, move):
         """Custody by the moved man, then, for a Muscovite, the king's enclosure."""

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, both_sides, draw, win
-from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_planes, bit_table, cells_of, custody_victims,
-                   emptied, letter_bits, moved, moved_bits, row_text, stepped, walks, weighted_count)
+from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_planes, bit_table, can_walk, cells_of,
+                   custody_victims, emptied, first_steps, letter_bits, moved, moved_bits, row_text, stepped, walks,
+                   weighted_count)
 from .texts import N_, _
 
 PIECE, PAWN, KING = "O", "P", "K"
@@ -180,6 +181,7 @@ class VutTables:
     setup: str
     rules: tuple[str, ...]
     paths: dict                # man letter -> per cell, per direction ((cell, move text), ...)
+    first_steps: dict          # man letter -> per cell, the first cells of its paths (grid.first_steps)
     move_index: dict           # move text -> (from cell, to cell)
     move_text: dict            # (from cell, to cell) -> move text
     reach: dict                # piece and pawn letters -> how far they move
@@ -225,7 +227,8 @@ def tables_of(v):
         kinds=both_sides(dict(list(LOOKS.items())[:kinds])),
         special_cells={grid.names[centre]: "centre"} if kings else {},
         setup=setup_text(n, v.home), rules=rules_text(v, grid, centre, kings),
-        paths=paths, move_index=move_index,
+        paths=paths, first_steps={letter: first_steps(cells) for letter, cells in paths.items()},
+        move_index=move_index,
         move_text={cells: text for text, cells in move_index.items()},
         reach={letter: length for side in (WHITE, BLACK) for letter, length in
                ((PIECE_OF[side], v.piece_range), (PAWN_OF[side], v.pawn_range))},
@@ -309,6 +312,12 @@ class Vut(Game):
     # -- moves ---------------------------------------------------------------------
     def generate(self, state):
         return walks(state.board, OWN[state.turn], self.tables.paths)
+
+    def has_move(self, state):
+        """Whether the side to move has a move, its moves unlisted (can_walk)."""
+        if state.moves_cache is not None:
+            return bool(state.moves_cache)
+        return can_walk(state.board, OWN[state.turn], self.tables.first_steps)
 
     def captures(self, board, src, dst):
         """Cells of the enemy men taken when the man on `src` moves to `dst`.
