@@ -389,10 +389,12 @@ class SquareGrid:
         men that take part in a custody.  The cells of a line pair up by shifts (a cell
         along the rank, a row along the file): a few operations on whole boards."""
         w, inner = self.width, self.inner_files
-        east, west = self.beside(empty)  # the cells with that neighbour empty
-        north, south = empty >> w, empty << w
-        black_east, black_west = self.beside(black)
-        white_east, white_west = self.beside(white)
+        if self.wrap_files:
+            (east, west), (black_east, black_west), (white_east, white_west) = map(self.beside, (empty, black, white))
+        else:  # beside's plain shifts, without its calls
+            east, west, black_east, black_west = empty >> 1, empty << 1, black >> 1, black << 1
+            white_east, white_west = white >> 1, white << 1
+        north, south = empty >> w, empty << w  # (east ...: the cells with that neighbour empty)
         white_threatened = ((east & black_west | west & black_east) & inner
                             | north & black << w | south & black >> w)
         black_threatened = ((east & white_west | west & white_east) & inner

@@ -20,6 +20,7 @@ from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_planes, bit_tab
 from .texts import N_, _
 
 PIECE, PAWN, KING = "O", "P", "K"
+BLACK_PIECE, BLACK_PAWN = PIECE.lower(), PAWN.lower()
 
 # Goals: each is checked for both sides after every move ("who wins first").
 PAWN_RACE = "pawn race"            # a pawn on the farthest rank
@@ -45,6 +46,8 @@ MEN = {side: letters[0] + letters[1] for side, letters in _LETTERS.items()}
 PIECE_OF = {side: letters[0] for side, letters in _LETTERS.items()}
 PAWN_OF = {side: letters[1] for side, letters in _LETTERS.items()}
 KING_OF = {side: letters[2] for side, letters in _LETTERS.items()}
+CAPTORS = {letter: (MEN[OTHER[side]], MEN[side]) for side, men in MEN.items() for letter in men}  # (victims, closers)
+PAWNS = PAWN_OF[WHITE] + PAWN_OF[BLACK]
 SIDE_OF = {letter: side for side, letters in _LETTERS.items() for letter in letters}
 BIT_TABLES = {letter: bit_table(letter) for letter in OWN[WHITE] + OWN[BLACK] + EMPTY}  # for letter_bits
 # The results, as whole sentences by the side that wins (data: translated where shown).
@@ -195,6 +198,8 @@ class VutTables:
     centre_distance: list      # per cell: steps to the middle of the board
     centre_planes: tuple       # centre_distance as bit planes
     open_cells: int            # the cells a piece or pawn may stop on (all but the centre), a bitboard
+    all_cells: int             # every cell, a bitboard
+    rank_shifts: tuple         # shifts by 1, 2, 4, ... ranks, together at least all ranks but one (Vut.blocked)
     flat_steps: tuple          # the orthogonal steps of bitboards on the flat board (not round a cylinder)
 
 
@@ -244,6 +249,8 @@ def tables_of(v):
         centre_distance=centre_distance,
         centre_planes=bit_planes(centre_distance),
         open_cells=(1 << grid.size) - 1 & ~(1 << centre if kings else 0),
+        all_cells=(1 << grid.size) - 1,
+        rank_shifts=tuple(n << k for k in range((n - 2).bit_length())),
         flat_steps=tuple(SquareGrid(n).steps[d] for d in ORTHOGONAL),
     )
 
@@ -326,12 +333,11 @@ class Vut(Game):
         nor the cell beyond one (the man would have had to pass over that victim).
         """
         man = board[src]
-        side = SIDE_OF[man]
-        if man == KING_OF[side]:
+        if man not in CAPTORS:
             return []
-        victims = MEN[OTHER[side]]
-        taken = custody_victims(board, self.tables.custody[dst], victims, MEN[side])
-        if man == PAWN_OF[side]:
+        victims, closers = CAPTORS[man]
+        taken = custody_victims(board, self.tables.custody[dst], victims, closers)
+        if man in PAWNS:
             for a, b in self.tables.interventions[dst]:
                 if board[a] in victims and board[b] in victims:
                     taken.extend(c for c in (a, b) if c not in taken)
@@ -344,13 +350,15 @@ class Vut(Game):
         return cells
 
     def apply(self, state, move):
-        src, dst = self._cells(move)
+        src, dst = self.tables.move_index[move]
         board = state.board
         taken = self.captures(board, src, dst)
-        child = self.next_state(state, emptied(moved(board, src, dst), taken), move, taken)
+        after = moved(board, src, dst)
+        child = self.next_state(state, emptied(after, taken) if taken else after, move, taken)
         if state.facts is not None:
             masks, worth = state.facts
-            child.facts = moved_bits(masks, board, src, dst, taken), self.worth_after(worth, board, src, dst, taken)
+            child.facts = (moved_bits(masks, board, src, dst, taken),
+                           None if worth is None else self.worth_after(worth, board, src, dst, taken))
         return child
 
     def facts_of(self, state):
@@ -381,8 +389,6 @@ class Vut(Game):
     def worth_after(self, worth, board, src, dst, taken):
         """The pawns' `worth` (facts_of) once the man on `src` of `board` moves to `dst`
         and the men on `taken` are removed (the same dict if no pawn is involved)."""
-        if worth is None:
-            return None
         values, side = self.tables.pawn_values, SIDE_OF[board[src]]
         changed = None
         if board[src] == PAWN_OF[side]:
@@ -575,7 +581,7 @@ class Vut(Game):
     def threats(self, masks):
         """How many of White's men, and of Black's, the enemy could take by moving a man
         next to them."""
-        white, black = self.grid.custody_threatened(self.men_bits(masks, WHITE), self.men_bits(masks, BLACK),
+        white, black = self.grid.custody_threatened(masks[PIECE] | masks[PAWN], masks[BLACK_PIECE] | masks[BLACK_PAWN],
                                                     masks[EMPTY], self.edge_custody)
         return white.bit_count(), black.bit_count()
 
@@ -591,22 +597,25 @@ class Vut(Game):
         """Material, pawns' advance (squared) and pawns whose way to the goal is clear."""
         masks, worth = facts
         score = 100 * board.count(PIECE_OF[side]) + worth[side]
-        clear_worth = self.tables.pawn_values[side][1]
-        for i in cells_of(masks[PAWN_OF[side]] & ~self.blocked(masks, side)):
-            score += clear_worth[i]
+        clear = masks[PAWN_OF[side]] & ~self.blocked(masks[EMPTY], side)
+        if clear:
+            clear_worth = self.tables.pawn_values[side][1]
+            for i in cells_of(clear):
+                score += clear_worth[i]
         return score
 
-    def blocked(self, masks, side):
+    def blocked(self, empty, side):
         """The cells with a man somewhere ahead of them on their file, towards `side`'s
-        goal (a bitboard): the men shifted back a rank, then two, four, ..."""
-        n = self.size
-        occupied = masks[EMPTY] ^ (1 << n * n) - 1
-        up = side == WHITE
-        blocked, span = occupied >> n if up else occupied << n, 1
-        while span < n - 1:
-            blocked |= blocked >> span * n if up else blocked << span * n
-            span *= 2
-        return blocked
+        goal (a bitboard; `empty` the empty cells): the men shifted back a rank, then two,
+        four, ... (VutTables.rank_shifts)."""
+        occupied = empty ^ self.tables.all_cells
+        if side == WHITE:
+            for shift in self.tables.rank_shifts:
+                occupied |= occupied >> shift
+            return occupied >> self.size
+        for shift in self.tables.rank_shifts:
+            occupied |= occupied << shift
+        return occupied << self.size
 
     def _king_progress(self, board, facts, side):
         return 30 * (self.size - self.tables.centre_distance[board.index(KING_OF[side])])
