@@ -188,7 +188,8 @@ class VutTables:
     move_index: dict           # move text -> (from cell, to cell)
     move_text: dict            # (from cell, to cell) -> move text
     reach: dict                # piece and pawn letters -> how far they move
-    link_lines: list           # per cell, per line ((distance, cell), ...) as far as any man reaches
+    links: dict                # piece and pawn letters -> per cell, per line ((cell, the letters of the
+                               # men there that man links with: components), ...) as far as any man reaches
     custody: list              # per cell: the (victim, beyond) cells of a man arriving there
     interventions: list        # per cell: the pairs around it a pawn arriving there takes
     progress: dict             # side -> per cell, ranks from the side's home edge
@@ -215,9 +216,13 @@ def tables_of(v):
         paths[PAWN_OF[side]] = grid.paths(v.pawn_range, centre)
         paths[KING_OF[side]] = grid.paths(1)
     longest = max(v.piece_range, v.pawn_range)
-    link_lines = [tuple(tuple(enumerate(cells, 1)) for cells in
-                        (grid.line(i, d, longest, centre) for d in ORTHOGONAL) if cells)
-                  for i in range(grid.size)]
+    reach = {letter: length for side in (WHITE, BLACK) for letter, length in
+             ((PIECE_OF[side], v.piece_range), (PAWN_OF[side], v.pawn_range))}
+    links = {letter: [tuple(tuple((j, "".join(m for m in MEN[side] if distance <= max(reach[letter], reach[m])))
+                                  for distance, j in enumerate(cells, 1))
+                            for cells in (grid.line(i, d, longest, centre) for d in ORTHOGONAL) if cells)
+                      for i in range(grid.size)]
+             for side in (WHITE, BLACK) for letter in MEN[side]}
     move_index = {text: (i, j) for cells in paths.values() for i, cell_paths in enumerate(cells)
                   for path in cell_paths for j, text in path}
     n = v.size
@@ -235,9 +240,7 @@ def tables_of(v):
         paths=paths, first_steps={letter: first_steps(cells) for letter, cells in paths.items()},
         move_index=move_index,
         move_text={cells: text for text, cells in move_index.items()},
-        reach={letter: length for side in (WHITE, BLACK) for letter, length in
-               ((PIECE_OF[side], v.piece_range), (PAWN_OF[side], v.pawn_range))},
-        link_lines=link_lines,
+        reach=reach, links=links,
         custody=grid.custody_lines(v.edge_custody),
         interventions=[tuple(pair for pair in pairs if OFF_BOARD not in pair)
                        if v.intervention else () for pairs in grid.flanks(v.edge_custody)],
@@ -480,43 +483,36 @@ class Vut(Game):
         """The connected groups (lists of cells) of `side`'s pieces and pawns.
 
         A and B are linked when one could move onto the other's cell: the first man
-        along a line from A, at a distance within A's range or within its own.
+        along a line from A, at a distance within A's range or within its own
+        (VutTables.links: the men each cell on A's lines links with).
         """
-        own, seen, groups = MEN[side], set(), []
-        for letter in own:  # each man not yet in a group starts one (str.find: the others unvisited)
+        links, seen, groups = self.tables.links, set(), []
+        for letter in MEN[side]:  # each man not yet in a group starts one (str.find: the others unvisited)
             start = board.find(letter)
             while start >= 0:
                 if start not in seen:
-                    groups.append(self._group(board, start, own, seen))
+                    seen.add(start)
+                    group = [start]
+                    for cell in group:
+                        for line in links[board[cell]][cell]:
+                            for other, linked in line:
+                                found = board[other]
+                                if found != EMPTY:
+                                    if found in linked and other not in seen:
+                                        seen.add(other)
+                                        group.append(other)
+                                    break
+                    groups.append(group)
                 start = board.find(letter, start + 1)
         return groups
 
-    def _group(self, board, start, own, seen):
-        """The group (components) of the man on `start`, its cells added to `seen`."""
-        reach, lines = self.tables.reach, self.tables.link_lines
-        seen.add(start)
-        group = [start]
-        for cell in group:
-            cell_reach = reach[board[cell]]
-            for line in lines[cell]:
-                for distance, other in line:
-                    found = board[other]
-                    if found != EMPTY:
-                        if (found in own and other not in seen
-                                and (distance <= cell_reach or distance <= reach[found])):
-                            seen.add(other)
-                            group.append(other)
-                        break
-        return group
-
     def has_chain(self, board, side):
         """True when a chain of `side`'s men links rank 1 and the last rank."""
-        own, n = MEN[side], self.size
-        if not any(man in own for man in board[:n]) or not any(man in own for man in board[-n:]):
+        (piece, pawn), n = MEN[side], self.size
+        first, last_rank = board[:n], board[-n:]
+        if not (piece in first or pawn in first) or not (piece in last_rank or pawn in last_rank):
             return False
-        last = n - 1
-        return any({self.grid.rank(c) for c in group} >= {0, last}
-                   for group in self.components(board, side))
+        return any(min(group) < n and max(group) >= n * (n - 1) for group in self.components(board, side))
 
     # -- AI hooks --------------------------------------------------------------------
     def evaluate(self, state):
@@ -622,11 +618,9 @@ class Vut(Game):
 
     def _chain_progress(self, board, facts, side):
         """Material and the rank span of the best connected group."""
-        rank = self.tables.progress[WHITE]  # the rank of each cell
-        best = 0
-        for group in self.components(board, side):
-            ranks = [rank[c] for c in group]
-            best = max(best, max(ranks) - min(ranks))
+        n, best = self.size, 0
+        for group in self.components(board, side):  # (cells are numbered rank by rank)
+            best = max(best, max(group) // n - min(group) // n)
         return self._material(board, facts, side) + 25 * best
 
     def is_noisy(self, state, move):
