@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
+from operator import mul
 from typing import Any, ClassVar, NamedTuple, TypedDict
 
 from .grid import parse_turn, split_fields
@@ -349,6 +350,11 @@ class Game(ABC):
 
     def features(self, state: State) -> dict[str, float] | None:
         return None
+
+    def weighted(self, values: Iterable[float]) -> float:
+        """The weighted sum of the features' `values` (in the order of `weights`), with
+        C-level products: no call per feature."""
+        return sum(map(mul, self.weight_values, values))
 
     def is_noisy(self, state: State, move: str) -> bool:
         """True when `move` changes material (a capture): searched first and in quiescence."""

@@ -392,5 +392,5 @@ class Pux(Game):
 
     def evaluate(self, state):
         """Stones, move potential (strength in numbers) and advancement, weighted (WEIGHTS)."""
-        score = sum(w * f for w, f in zip(self.weight_values, self.terms(state)))
+        score = self.weighted(self.terms(state))
         return score if state.turn == WHITE else -score

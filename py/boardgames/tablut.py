@@ -262,7 +262,7 @@ class Tablut(Game):
             return -WIN_SCORE if state.turn == WHITE else WIN_SCORE
         lines = king_open_lines(board, king)
         open_lines = len(lines)
-        score = sum(w * f for w, f in zip(self.weight_values, self.terms(board, king)))
+        score = self.weighted(self.terms(board, king))
         if state.turn == WHITE:
             return score + 1000 * open_lines
         if open_lines == 1 and not any(arrivals(board, c, BLACK) for c in lines[0] if c != THRONE):
