@@ -253,12 +253,11 @@ class SquareGrid:
         # holds the cells with no neighbour in direction d.
         self.steps = {d: self._bit_step(d) for d in ALL_DIRECTIONS}
         self.edges = {d: sum(1 << i for i in range(self.size) if not self.rays[i][d]) for d in ALL_DIRECTIONS}
-        # For beside, custody_threatened and custody_targets: the first file, the others,
-        # the last file, the others; the cells with a neighbour either way along the
-        # rank, and with two cells' room east and west (on a cylinder every cell)
-        self.file_masks = (self._cells_where(lambda f: f == 0), self._cells_where(lambda f: f != 0),
-                           self._cells_where(lambda f: f == self.width - 1),
-                           self._cells_where(lambda f: f != self.width - 1))
+        # For beside, custody_threatened and custody_targets: by distance k (1 and 2), the
+        # first k files, the others, the last k files, the others; the cells with a
+        # neighbour either way along the rank, and with two cells' room east and west (on a
+        # cylinder every cell)
+        self.file_masks = {k: self._file_masks(k) for k in (1, 2)}
         self.inner_files = self._cells_where(lambda f: wrap_files or 0 < f < self.width - 1)
         self.two_files_room = (self._cells_where(lambda f: wrap_files or f < self.width - 2),
                                self._cells_where(lambda f: wrap_files or f >= 2))
@@ -301,6 +300,12 @@ class SquareGrid:
     def _cells_where(self, test):
         """The bitboard of the cells whose file passes `test`."""
         return sum(1 << i for i in range(self.size) if test(self.file(i)))
+
+    def _file_masks(self, k):
+        """(the first k files, the others, the last k files, the others) as bitboards."""
+        last = self.width - k
+        return (self._cells_where(lambda f: f < k), self._cells_where(lambda f: f >= k),
+                self._cells_where(lambda f: f >= last), self._cells_where(lambda f: f < last))
 
     def _bit_step(self, direction):
         """The step of `stepped` in `direction`: (left shift, right shift, mask of the cells
@@ -371,13 +376,15 @@ class SquareGrid:
         return [tuple(p for p in (pair(i, (1, 0)), pair(i, (0, 1))) if None not in p)
                 for i in range(self.size)]
 
-    def beside(self, cells):
+    def beside(self, cells, distance=1):
         """(the cells whose neighbour east is one of the bitboard `cells`, those whose
-        neighbour west is): plain shifts, which hold on the inner files (inner_files) of
-        a flat board; on a cylinder mended round the back, they hold on every file."""
-        east, west = cells >> 1, cells << 1
+        neighbour west is; with `distance` 2 the cells two cells away): plain shifts,
+        which hold on the inner files (inner_files, two_files_room) of a flat board; on a
+        cylinder mended round the back, they hold on every file."""
+        east, west = cells >> distance, cells << distance
         if self.wrap_files:
-            (first, others_than_first, last, others_than_last), back = self.file_masks, self.width - 1
+            (first, others_than_first, last, others_than_last), back = (self.file_masks[distance],
+                                                                        self.width - distance)
             east = east & others_than_last | cells << back & last
             west = west & others_than_first | cells >> back & first
         return east, west
@@ -413,9 +420,8 @@ class SquareGrid:
         away, a closer two (bitboards, paired by shifts as in custody_threatened)."""
         w, (east_room, west_room) = self.width, self.two_files_room
         victims_east, victims_west = self.beside(victims)
-        closers_east, closers_west = self.beside(closers)
-        found = (victims_east & self.beside(closers_east)[0] & east_room
-                 | victims_west & self.beside(closers_west)[1] & west_room
+        closers_east, closers_west = self.beside(closers, 2)
+        found = (victims_east & closers_east & east_room | victims_west & closers_west & west_room
                  | victims >> w & closers >> 2 * w | victims << w & closers << 2 * w)
         if edge:  # a victim against the edge: its neighbour beyond is off the board
             edges = self.edges

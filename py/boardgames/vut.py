@@ -188,6 +188,8 @@ class VutTables:
     move_index: dict           # move text -> (from cell, to cell)
     move_text: dict            # (from cell, to cell) -> move text
     reach: dict                # piece and pawn letters -> how far they move
+    arrivals: list             # per cell, per line ((cell, distance, the move text from there to this
+                               # cell), ...) as far as any piece or pawn moves (noisy_moves)
     links: dict                # piece and pawn letters -> per cell, per line ((cell, the letters of the
                                # men there that man links with: components), ...) as far as any man reaches
     custody: list              # per cell: the (victim, beyond) cells of a man arriving there
@@ -196,6 +198,7 @@ class VutTables:
     pawn_values: dict          # side -> per cell, a pawn's worth there: as a pawn, and when its way is clear
     goal_rows: dict            # side -> (start, stop) cells of the farthest rank
     goal_bits: dict            # side -> the farthest rank as a bitboard
+    goal_approach: dict        # side -> the ranks a pawn may reach the farthest rank from (it too), a bitboard
     centre_distance: list      # per cell: steps to the middle of the board
     centre_planes: tuple       # centre_distance as bit planes
     open_cells: int            # the cells a piece or pawn may stop on (all but the centre), a bitboard
@@ -241,6 +244,9 @@ def tables_of(v):
         move_index=move_index,
         move_text={cells: text for text, cells in move_index.items()},
         reach=reach, links=links,
+        arrivals=[tuple(tuple((j, distance, f"{grid.names[j]}-{grid.names[i]}") for distance, j in enumerate(cells, 1))
+                        for cells in (grid.line(i, d, longest, centre) for d in ORTHOGONAL) if cells)
+                  for i in range(grid.size)],
         custody=grid.custody_lines(v.edge_custody),
         interventions=[tuple(pair for pair in pairs if OFF_BOARD not in pair)
                        if v.intervention else () for pairs in grid.flanks(v.edge_custody)],
@@ -249,6 +255,8 @@ def tables_of(v):
                      for side, ranks in progress.items()},
         goal_rows={WHITE: ((n - 1) * n, n * n), BLACK: (0, n)},
         goal_bits={WHITE: (1 << n) - 1 << (n - 1) * n, BLACK: (1 << n) - 1},
+        goal_approach={side: sum(1 << i for i in range(grid.size) if n - 1 - ranks[i] <= v.pawn_range)
+                       for side, ranks in progress.items()},
         centre_distance=centre_distance,
         centre_planes=bit_planes(centre_distance),
         open_cells=(1 << grid.size) - 1 & ~(1 << centre if kings else 0),
@@ -384,10 +392,6 @@ class Vut(Game):
             total += values[i]
             i = board.find(pawn, i + 1)
         return total
-
-    def masks(self, state):
-        """{letter: bitboard} of the men and the empty cells (facts_of)."""
-        return self.facts_of(state)[0]
 
     def worth_after(self, worth, board, src, dst, taken):
         """The pawns' `worth` (facts_of) once the man on `src` of `board` moves to `dst`
@@ -638,36 +642,45 @@ class Vut(Game):
     def noisy_moves(self, state):
         """The moves `is_noisy` accepts, found from their targets: for each kind of man
         the empty cells where it would capture (the flanks of enemy men) or reach a goal,
-        then the nearest man of that kind on each line from there (moving is symmetric)."""
+        then the nearest man on each line from there, if of that kind and in range
+        (moving is symmetric: VutTables.arrivals)."""
         board, side, tables, grid = state.board, state.turn, self.tables, self.grid
-        masks = self.masks(state)
-        empty, victims = masks[EMPTY], self.men_bits(masks, OTHER[side])
+        masks = self.facts_of(state)[0]
+        other = OTHER[side]
+        empty, victims = masks[EMPTY], masks[PIECE_OF[other]] | masks[PAWN_OF[other]]
         piece, pawn, centre = PIECE_OF[side], PAWN_OF[side], tables.centre
-        captures = grid.custody_targets(victims, self.men_bits(masks, side), empty, self.edge_custody)
+        captures = grid.custody_targets(victims, masks[piece] | masks[pawn], empty, self.edge_custody)
         pawn_targets = 0
         if self.intervention:  # between two victims in a line
             steps = grid.steps
             for (df, dr) in ((1, 0), (0, 1)):
                 pawn_targets |= stepped(victims, steps[df, dr]) & stepped(victims, steps[-df, -dr])
             pawn_targets &= empty
-        if centre is not None:  # only a king may stop on the centre
-            captures &= ~(1 << centre)
-            pawn_targets &= ~(1 << centre)
-        if PAWN_RACE in self.goals:
+        if PAWN_RACE in self.goals and masks[pawn] & tables.goal_approach[side]:
             pawn_targets |= tables.goal_bits[side] & empty
-        targets = {piece: captures, pawn: captures | pawn_targets}
+        if centre is not None:  # only a king may stop on the centre
+            captures &= tables.open_cells
+            pawn_targets &= tables.open_cells
+        # the first man on each line from a target, if he is the side's and reaches it (the
+        # pieces' moves listed first, then the pawns')
+        piece_moves, pawn_moves = [], []
+        piece_reach, pawn_reach, arrivals = tables.reach[piece], tables.reach[pawn], tables.arrivals
+        for dst in cells_of(captures | pawn_targets):
+            for line in arrivals[dst]:
+                for j, distance, text in line:
+                    there = board[j]
+                    if there != EMPTY:
+                        if there == pawn:
+                            if distance <= pawn_reach:
+                                pawn_moves.append(text)
+                        elif there == piece and distance <= piece_reach and captures >> dst & 1:
+                            piece_moves.append(text)
+                        break
+        found = piece_moves + pawn_moves
         if centre is not None and board[centre] == EMPTY:
-            targets[KING_OF[side]] = 1 << centre
-        found = []
-        for man, cells in targets.items():
-            paths = tables.paths[man]
-            for dst in cells_of(cells):
-                for path in paths[dst]:
-                    for j, _unused in path:
-                        if board[j] != EMPTY:
-                            if board[j] == man:
-                                found.append(tables.move_text[j, dst])
-                            break
+            king = KING_OF[side]
+            found.extend(tables.move_text[path[0][0], centre] for path in tables.paths[king][centre]
+                         if board[path[0][0]] == king)
         return found
 
 
