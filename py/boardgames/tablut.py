@@ -51,6 +51,15 @@ RAY_LINES = [tuple((ray, slice(min(ray), max(ray) + 1, abs(ray[1] - ray[0]) if l
 CROWD_LINES = [tuple(slice(r * 9 + max(i % 9 - 2, 0), r * 9 + min(i % 9 + 3, 9))
                      for r in range(max(i // 9 - 2, 0), min(i // 9 + 3, 9)))
                for i in range(GRID.size)]
+# Per cell the lines across it to the edge, each way, with the empty line to compare with:
+# (slice, empties, slice, empties) of its file (CROSS_FILE) and of its rank (CROSS_RANK);
+# per cell the king's ways: each ray with the lines across the cells along it.
+CROSS_FILE = [(slice(j % 9, j, 9), EMPTIES[j // 9], slice(j + 9, None, 9), EMPTIES[8 - j // 9])
+              for j in range(GRID.size)]
+CROSS_RANK = [(slice(j - j % 9, j), EMPTIES[j % 9], slice(j + 1, j - j % 9 + 9), EMPTIES[8 - j % 9])
+              for j in range(GRID.size)]
+KING_WAYS = [tuple((GRID.rays[i][d], CROSS_FILE if d[1] == 0 else CROSS_RANK) for d in ORTHOGONAL)
+             for i in range(GRID.size)]
 WIN_SCORE = 100_000
 
 
@@ -212,24 +221,16 @@ class Tablut(Game):
     @staticmethod
     def terms(board, king):
         """The values of FEATURES with the king on `king`."""
-        file, rank = king % 9, king // 9
-        row, column = board[rank * 9:rank * 9 + 9], board[file::9]
         reach = escapes = 0
         # each cell he reaches, and whether he could go on from there to the edge either
         # way across his line: moving along his row the cross line is that cell's column
-        for step in (-1, 1):
-            f = file + step
-            while 0 <= f < 9 and row[f] == EMPTY:
+        for ray, crossings in KING_WAYS[king]:
+            for j in ray:
+                if board[j] != EMPTY:
+                    break
                 reach += 1
-                escapes += ((board[f:f + 9 * rank:9] == EMPTIES[rank])
-                            + (board[f + 9 * rank + 9::9] == EMPTIES[8 - rank]))
-                f += step
-            r = rank + step
-            while 0 <= r < 9 and column[r] == EMPTY:
-                reach += 1
-                escapes += ((board[r * 9:r * 9 + file] == EMPTIES[file])
-                            + (board[r * 9 + file + 1:r * 9 + 9] == EMPTIES[8 - file]))
-                r += step
+                one_way, clear_one_way, other_way, clear_other_way = crossings[j]
+                escapes += (board[one_way] == clear_one_way) + (board[other_way] == clear_other_way)
         hemmed = 0
         for cell in NEIGHBOURS[king]:
             if cell is not None and (cell == THRONE or board[cell] == MUSCOVITE):
