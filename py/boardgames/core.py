@@ -78,7 +78,7 @@ class Overlay(NamedTuple):
     style: str = ""
 
 
-_UNKNOWN = object()
+UNKNOWN = object()  # State.outcome until the game has judged the state (Game.result)
 
 
 class State:
@@ -107,7 +107,7 @@ class State:
         self.key = (board, turn) + extra
         self.history = history + (self.key,)
         self.moves_cache = None
-        self.outcome = _UNKNOWN
+        self.outcome = UNKNOWN
         self.facts = None
         self.last = last
 
@@ -184,7 +184,7 @@ class Game(ABC):
         return self.apply(state, move)
 
     def result(self, state: State) -> Result | None:
-        if state.outcome is _UNKNOWN:
+        if state.outcome is UNKNOWN:
             state.outcome = self.judge(state)
         return state.outcome
 
