@@ -18,6 +18,7 @@ EMPTY = "."
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
+CELL_BITS = [1 << i for i in range(256)]  # each cell's bit in a bitboard (any board here has fewer cells)
 OFF_BOARD = -1  # the board edge where it closes a custody like a man (VUT's edge custody)
 
 
@@ -192,12 +193,12 @@ def moved_bits(masks, board, src, dst, taken=()):
     and the men on the cells `taken` are removed: updated rather than read again from
     the board, so that a search can hand them on from position to position."""
     masks = masks.copy()
-    move = 1 << src | 1 << dst
+    move = CELL_BITS[src] | CELL_BITS[dst]
     masks[board[src]] ^= move
     masks[EMPTY] ^= move
     for cell in taken:
-        masks[board[cell]] ^= 1 << cell
-        masks[EMPTY] |= 1 << cell
+        masks[board[cell]] ^= CELL_BITS[cell]
+        masks[EMPTY] |= CELL_BITS[cell]
     return masks
 
 

@@ -368,8 +368,9 @@ class Vut(Game):
         child = self.next_state(state, emptied(after, taken) if taken else after, move, taken)
         if state.facts is not None:
             masks, worth = state.facts
-            child.facts = (moved_bits(masks, board, src, dst, taken),
-                           None if worth is None else self.worth_after(worth, board, src, dst, taken))
+            if worth is not None and (taken or board[src] in PAWNS):  # (else the pawns' worth stays)
+                worth = self.worth_after(worth, board, src, dst, taken)
+            child.facts = moved_bits(masks, board, src, dst, taken), worth
         return child
 
     def facts_of(self, state):
