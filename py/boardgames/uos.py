@@ -223,6 +223,29 @@ def checks_after(after, side, checks, src, dst):
     return checks
 
 
+def attacked_cells(board, side, reach):
+    """The cells `side` attacks, his king seeing `reach` steps (attacked, for every cell
+    at once): each slider's lines up to and including their first man, his king's as
+    far as he sees, his pawns' diagonal steps and his knights' leaps."""
+    cells = set()
+    king, queen, rook, bishop, knight, pawn = MEN[side]
+    for letter, rays in ((queen, ALL_RAYS), (rook, ORTHO_RAYS), (bishop, DIAG_RAYS), (king, KING_RAYS[reach])):
+        i = board.find(letter)
+        while i >= 0:
+            for ray in rays[i]:
+                for j in ray:
+                    cells.add(j)
+                    if board[j] != EMPTY:
+                        break
+            i = board.find(letter, i + 1)
+    for letter, leaps in ((knight, KNIGHT_LEAPS), (pawn, DIAG_STEPS)):
+        i = board.find(letter)
+        while i >= 0:
+            cells.update(leaps[i])
+            i = board.find(letter, i + 1)
+    return cells
+
+
 def king_attacked(board, king, side, reach, via=None):
     """Whether `side` attacks `king` (attacked), only along the line through `via` if
     given (attack_through: the line a pinned man leaves)."""
@@ -350,31 +373,38 @@ class Uos(Game):
         """Whether the side to move has a move: first among the men whose moves need no
         look ahead (out of check, neither the king nor a man that may be pinned), whose
         every target is a move, by the first cells of their moves (FIRST_CELLS), then
-        all (Game.has_move)."""
-        if state.moves_cache is None:
-            _king, checked, pins = self.king_safety(state)
-            if not checked:
-                board, side = state.board, state.turn
-                mine, theirs = MEN[side], MEN[OTHER[side]]
-                for letter, kind in zip(mine[1:], "QRBNP"):
-                    firsts = FIRST_CELLS[kind]
-                    src = board.find(letter)
-                    while src >= 0:
-                        if src not in pins:
-                            entered, quiet, captures = firsts[src]
-                            for j in entered:
-                                if board[j] not in mine:
-                                    return True
-                            for j in quiet:
-                                if board[j] == EMPTY:
-                                    return True
-                            for j in captures:
-                                if board[j] in theirs:
-                                    return True
-                        src = board.find(letter, src + 1)
-        return super().has_move(state)
+        the first move of all (generate, without the attacked cells: the king's first
+        safe move is found sooner by looking ahead one move at a time)."""
+        if state.moves_cache is not None:
+            return bool(state.moves_cache)
+        _king, checked, pins = self.king_safety(state)
+        if not checked:
+            board, side = state.board, state.turn
+            mine, theirs = MEN[side], MEN[OTHER[side]]
+            for letter, kind in zip(mine[1:], "QRBNP"):
+                firsts = FIRST_CELLS[kind]
+                src = board.find(letter)
+                while src >= 0:
+                    if src not in pins:
+                        entered, quiet, captures = firsts[src]
+                        for j in entered:
+                            if board[j] not in mine:
+                                return True
+                        for j in quiet:
+                            if board[j] == EMPTY:
+                                return True
+                        for j in captures:
+                            if board[j] in theirs:
+                                return True
+                    src = board.find(letter, src + 1)
+        for _move in self.generate(state, every=False):
+            return True
+        return False
 
-    def generate(self, state, captures_only=False):
+    def generate(self, state, captures_only=False, every=True):
+        """The moves of the side to move (only the captures with `captures_only`).  With
+        `every` (all of them are wanted) the king's destinations are first looked up in
+        the cells the enemy attacks (attacked_cells): the ones outside need no look ahead."""
         board, side = state.board, state.turn
         enemy = OTHER[side]
         mine, theirs = MEN[side], MEN[enemy]
@@ -388,8 +418,11 @@ class Uos(Game):
             # Only a king move, a move out of check or a pinned man's move can leave
             # the king attacked; the others need no look ahead.
             risky = checked or moves_king or src in pins
+            attacked_there = None  # for the king's moves: the cells the enemy attacks
+            if moves_king and every and not captures_only:
+                attacked_there = attacked_cells(board[:src] + EMPTY + board[src + 1:], enemy, their_reach)
             for dst in targets(board, src, man, theirs, my_reach, captures_only):
-                if risky:
+                if risky and (attacked_there is None or dst in attacked_there):
                     # Safe with the enemy king's reach now, safe after: a check the move
                     # gives only shortens it.  Attacked: asked again with the reach after.
                     after = moved(board, src, dst)
