@@ -15,6 +15,7 @@ from .texts import _
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 EMPTY = "."
+MARK = "x"  # a man found by mark_table
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
@@ -130,16 +131,26 @@ def emptied(board, cells):
     return board
 
 
+def mark_table(letters):
+    """The `str.translate` table of `walks`: MARK for the men in `letters`, EMPTY for any
+    other character."""
+    return str.maketrans({chr(code): MARK if chr(code) in letters else EMPTY for code in range(128)})
+
+
 def walks(board, own, paths):
-    """The move texts of the men in `own` along their `paths` (SquareGrid.paths, by
-    letter): each path is walked until the first occupied cell."""
-    for i, man in enumerate(board):
-        if man in own:
-            for path in paths[man][i]:
-                for j, text in path:
-                    if board[j] != EMPTY:
-                        break
-                    yield text
+    """The move texts of the men `own` marks (mark_table) along their `paths`
+    (SquareGrid.paths, by letter), man by man in the order of the cells: each path is
+    walked until the first occupied cell.  The men are found by str.find in the marked
+    board, not by a loop over every cell."""
+    marked = board.translate(own)
+    i = marked.find(MARK)
+    while i >= 0:
+        for path in paths[board[i]][i]:
+            for j, text in path:
+                if board[j] != EMPTY:
+                    break
+                yield text
+        i = marked.find(MARK, i + 1)
 
 
 def first_steps(paths):

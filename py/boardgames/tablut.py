@@ -6,7 +6,7 @@ Swedes (`S`) tries to reach any edge cell.  Black moves first.
 
 from .core import BLACK, Game, Man, WHITE, win
 from .grid import (EMPTY, ORTHOGONAL, SquareGrid, bit_table, bits, can_walk, cells_of, custody_victims, emptied,
-                   first_steps, moved, walks)
+                   first_steps, mark_table, moved, walks)
 from .texts import N_, _
 
 GRID = SquareGrid(9)
@@ -16,6 +16,7 @@ EDGE = frozenset(i for i in range(GRID.size)
 KING, SWEDE, MUSCOVITE = "K", "S", "s"
 OWNER = {KING: WHITE, SWEDE: WHITE, MUSCOVITE: BLACK}
 OWN = {WHITE: KING + SWEDE, BLACK: MUSCOVITE}
+OWN_MARKS = {side: mark_table(men) for side, men in OWN.items()}  # for walks
 # Custody: the soldiers a side's men capture, and its men that close a custody (the
 # armed king is one); the king himself is captured only by enclosure.
 VICTIMS = {WHITE: MUSCOVITE, BLACK: SWEDE}
@@ -140,7 +141,7 @@ class Tablut(Game):
             raise ValueError(_("too many men: Black has 16 Muscovites, White 8 Swedes"))
 
     def generate(self, state):
-        return walks(state.board, OWN[state.turn], PATHS)
+        return walks(state.board, OWN_MARKS[state.turn], PATHS)
 
     def has_move(self, state):
         """Whether the side to move has a move, its moves unlisted (can_walk)."""

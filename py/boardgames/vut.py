@@ -15,8 +15,8 @@ from functools import cache
 
 from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, both_sides, draw, win
 from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_planes, bit_table, can_walk, cells_of,
-                   custody_victims, emptied, first_steps, letter_bits, moved, moved_bits, row_text, stepped, walks,
-                   weighted_count)
+                   custody_victims, emptied, first_steps, letter_bits, mark_table, moved, moved_bits, row_text, stepped,
+                   walks, weighted_count)
 from .texts import N_, _
 
 PIECE, PAWN, KING = "O", "P", "K"
@@ -49,6 +49,7 @@ KING_OF = {side: letters[2] for side, letters in _LETTERS.items()}
 CAPTORS = {letter: (MEN[OTHER[side]], MEN[side]) for side, men in MEN.items() for letter in men}  # (victims, closers)
 PAWNS = PAWN_OF[WHITE] + PAWN_OF[BLACK]
 SIDE_OF = {letter: side for side, letters in _LETTERS.items() for letter in letters}
+OWN_MARKS = {side: mark_table(letters) for side, letters in OWN.items()}  # for walks
 BIT_TABLES = {letter: bit_table(letter) for letter in OWN[WHITE] + OWN[BLACK] + EMPTY}  # for letter_bits
 # The results, as whole sentences by the side that wins (data: translated where shown).
 PAWN_RACE_REASONS = {WHITE: N_("a white pawn reached the farthest rank"),
@@ -329,7 +330,7 @@ class Vut(Game):
 
     # -- moves ---------------------------------------------------------------------
     def generate(self, state):
-        return walks(state.board, OWN[state.turn], self.tables.paths)
+        return walks(state.board, OWN_MARKS[state.turn], self.tables.paths)
 
     def has_move(self, state):
         """Whether the side to move has a move, its moves unlisted (can_walk)."""
