@@ -15,7 +15,7 @@ from operator import itemgetter
 
 from .core import BLACK, MATE_OR_STALEMATE, OTHER, WHITE, Game, Man, Overlay, both_sides
 from .diamond import DiamondBoard
-from .grid import EMPTY, bit_table, bits, cells_of, moved, split_move
+from .grid import EMPTY, mark_table, marked_cells, moved, split_move
 from .texts import N_, _, ngettext
 
 BOARD = DiamondBoard()
@@ -40,7 +40,7 @@ MEN = {WHITE: "KQRBNP", BLACK: "kqrbnp"}  # MEN[side][0] is the king, [4] the kn
 # the rook's and bishop's extra steps never capture, so never attack.
 LINE_ATTACKERS = {WHITE: (("RQ", ""), ("BQ", "P")), BLACK: (("rq", ""), ("bq", "p"))}
 PAWNS = "Pp"
-MEN_BITS = {side: bit_table(men) for side, men in MEN.items()}  # bits() tables of each side's men
+MEN_MARKS = {side: mark_table(men) for side, men in MEN.items()}  # marked_cells tables of each side's men
 _READ_MOVES = {}  # move text -> (from cell, to cell), for Uos.apply
 ARMY = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2, "P": 8}  # a chess set; nothing promotes
 # TRANSLATORS: the names of the chess men (UOS)
@@ -412,7 +412,7 @@ class Uos(Game):
         my_reach, their_reach = reach_after(checks[CHECKS_SLOT[side]]), reach_after(checks[CHECKS_SLOT[enemy]])
         my_king, checked, pins = self.king_safety(state)
         names = BOARD.names
-        for src in cells_of(bits(board, MEN_BITS[side])):
+        for src in marked_cells(board, MEN_MARKS[side]):
             man = board[src]
             moves_king = man == mine[0]
             # Only a king move, a move out of check or a pinned man's move can leave
