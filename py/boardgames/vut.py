@@ -492,20 +492,20 @@ class Vut(Game):
         along a line from A, at a distance within A's range or within its own
         (VutTables.links: the men each cell on A's lines links with).
         """
-        links, seen, groups = self.tables.links, set(), []
+        links, seen, groups = self.tables.links, bytearray(len(board)), []  # (seen: a flag per cell)
         for letter in MEN[side]:  # each man not yet in a group starts one (str.find: the others unvisited)
             start = board.find(letter)
             while start >= 0:
-                if start not in seen:
-                    seen.add(start)
+                if not seen[start]:
+                    seen[start] = 1
                     group = [start]
                     for cell in group:
                         for line in links[board[cell]][cell]:
                             for other, linked in line:
                                 found = board[other]
                                 if found != EMPTY:
-                                    if found in linked and other not in seen:
-                                        seen.add(other)
+                                    if found in linked and not seen[other]:
+                                        seen[other] = 1
                                         group.append(other)
                                     break
                     groups.append(group)
