@@ -653,11 +653,10 @@ class Vut(Game):
         piece, pawn, centre = PIECE_OF[side], PAWN_OF[side], tables.centre
         captures = grid.custody_targets(victims, masks[piece] | masks[pawn], empty, self.edge_custody)
         pawn_targets = 0
-        if self.intervention:  # between two victims in a line
-            steps = grid.steps
-            for (df, dr) in ((1, 0), (0, 1)):
-                pawn_targets |= stepped(victims, steps[df, dr]) & stepped(victims, steps[-df, -dr])
-            pawn_targets &= empty
+        if self.intervention:  # between two victims in a line: along the rank (beside), along the file
+            victims_east, victims_west = grid.beside(victims)
+            w = grid.width
+            pawn_targets = (victims_east & victims_west & grid.inner_files | victims >> w & victims << w) & empty
         if PAWN_RACE in self.goals and masks[pawn] & tables.goal_approach[side]:
             pawn_targets |= tables.goal_bits[side] & empty
         if centre is not None:  # only a king may stop on the centre
