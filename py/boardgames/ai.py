@@ -20,7 +20,7 @@ interrupted iteration is redone by the next slice, quickly, from the table.
 import random
 import time
 
-from .core import SIDE_NAMES
+from .core import SIDE_NAMES, UNKNOWN
 from .texts import N_
 
 WIN = 1_000_000
@@ -253,7 +253,9 @@ class Searcher:
         self.nodes += 1
         if self.nodes >= self.check_at:
             self._budget_check()
-        outcome = self.game.result(state)
+        outcome = state.outcome  # (Game.result, without its call)
+        if outcome is UNKNOWN:
+            outcome = state.outcome = self.game.judge(state)
         if outcome is not None:
             if outcome["winner"] is None:
                 return 0

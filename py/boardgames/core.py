@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
+from operator import mul
 from typing import Any, ClassVar, NamedTuple, TypedDict
 
 from .grid import parse_turn, split_fields
@@ -77,7 +78,7 @@ class Overlay(NamedTuple):
     style: str = ""
 
 
-_UNKNOWN = object()
+UNKNOWN = object()  # State.outcome until the game has judged the state (Game.result)
 
 
 class State:
@@ -106,7 +107,7 @@ class State:
         self.key = (board, turn) + extra
         self.history = history + (self.key,)
         self.moves_cache = None
-        self.outcome = _UNKNOWN
+        self.outcome = UNKNOWN
         self.facts = None
         self.last = last
 
@@ -183,7 +184,7 @@ class Game(ABC):
         return self.apply(state, move)
 
     def result(self, state: State) -> Result | None:
-        if state.outcome is _UNKNOWN:
+        if state.outcome is UNKNOWN:
             state.outcome = self.judge(state)
         return state.outcome
 
@@ -349,6 +350,11 @@ class Game(ABC):
 
     def features(self, state: State) -> dict[str, float] | None:
         return None
+
+    def weighted(self, values: Iterable[float]) -> float:
+        """The weighted sum of the features' `values` (in the order of `weights`), with
+        C-level products: no call per feature."""
+        return sum(map(mul, self.weight_values, values))
 
     def is_noisy(self, state: State, move: str) -> bool:
         """True when `move` changes material (a capture): searched first and in quiescence."""

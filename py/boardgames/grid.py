@@ -9,13 +9,17 @@ at the whole board at once (custody threats) turn it into integer bitboards (`bi
 bit i for cell i, and shift those instead of walking the cells.
 """
 
+from operator import itemgetter
+
 from .texts import _
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 EMPTY = "."
+MARK = "x"  # a man found by mark_table
 ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
+CELL_BITS = [1 << i for i in range(256)]  # each cell's bit in a bitboard (any board here has fewer cells)
 OFF_BOARD = -1  # the board edge where it closes a custody like a man (VUT's edge custody)
 
 
@@ -127,16 +131,56 @@ def emptied(board, cells):
     return board
 
 
+def mark_table(letters):
+    """The `str.translate` table of `walks`: MARK for the men in `letters`, EMPTY for any
+    other character."""
+    return str.maketrans({chr(code): MARK if chr(code) in letters else EMPTY for code in range(128)})
+
+
+def marked_cells(board, table):
+    """The cells of the men `table` (mark_table) marks, in increasing order: str.find in
+    the marked board (cheaper in Pyodide than the bits of an integer bitboard)."""
+    marked = board.translate(table)
+    i = marked.find(MARK)
+    while i >= 0:
+        yield i
+        i = marked.find(MARK, i + 1)
+
+
 def walks(board, own, paths):
-    """The move texts of the men in `own` along their `paths` (SquareGrid.paths, by
-    letter): each path is walked until the first occupied cell."""
-    for i, man in enumerate(board):
-        if man in own:
-            for path in paths[man][i]:
-                for j, text in path:
-                    if board[j] != EMPTY:
-                        break
-                    yield text
+    """The move texts of the men `own` marks (mark_table) along their `paths`
+    (SquareGrid.paths, by letter), man by man in the order of the cells: each path is
+    walked until the first occupied cell.  The men are found by str.find in the marked
+    board, not by a loop over every cell."""
+    marked = board.translate(own)
+    i = marked.find(MARK)
+    while i >= 0:
+        for path in paths[board[i]][i]:
+            for j, text in path:
+                if board[j] != EMPTY:
+                    break
+                yield text
+        i = marked.find(MARK, i + 1)
+
+
+def first_steps(paths):
+    """Per cell, what `can_walk` reads of a man's `paths` there (SquareGrid.paths): an
+    `operator.itemgetter` of the first cell of each, which gives the men standing there."""
+    return [itemgetter(*[path[0][0] for path in cell_paths]) for cell_paths in paths]
+
+
+def can_walk(board, own, steps):
+    """Whether a man in `own` has a move along its paths (walks): the first cell of one
+    of them empty.  `steps` holds each letter's first_steps; the men are found by
+    str.find, so that the search's judge of every leaf does not walk the board."""
+    for letter in own:
+        firsts = steps[letter]
+        i = board.find(letter)
+        while i >= 0:
+            if EMPTY in firsts[i](board):  # a tuple of letters, or one letter for one path
+                return True
+            i = board.find(letter, i + 1)
+    return False
 
 
 def custody_victims(board, lines, victims, closers):
@@ -170,12 +214,12 @@ def moved_bits(masks, board, src, dst, taken=()):
     and the men on the cells `taken` are removed: updated rather than read again from
     the board, so that a search can hand them on from position to position."""
     masks = masks.copy()
-    move = 1 << src | 1 << dst
+    move = CELL_BITS[src] | CELL_BITS[dst]
     masks[board[src]] ^= move
     masks[EMPTY] ^= move
     for cell in taken:
-        masks[board[cell]] ^= 1 << cell
-        masks[EMPTY] |= 1 << cell
+        masks[board[cell]] ^= CELL_BITS[cell]
+        masks[EMPTY] |= CELL_BITS[cell]
     return masks
 
 
@@ -231,12 +275,11 @@ class SquareGrid:
         # holds the cells with no neighbour in direction d.
         self.steps = {d: self._bit_step(d) for d in ALL_DIRECTIONS}
         self.edges = {d: sum(1 << i for i in range(self.size) if not self.rays[i][d]) for d in ALL_DIRECTIONS}
-        # For beside, custody_threatened and custody_targets: the first file, the others,
-        # the last file, the others; the cells with a neighbour either way along the
-        # rank, and with two cells' room east and west (on a cylinder every cell)
-        self.file_masks = (self._cells_where(lambda f: f == 0), self._cells_where(lambda f: f != 0),
-                           self._cells_where(lambda f: f == self.width - 1),
-                           self._cells_where(lambda f: f != self.width - 1))
+        # For beside, custody_threatened and custody_targets: by distance k (1 and 2), the
+        # first k files, the others, the last k files, the others; the cells with a
+        # neighbour either way along the rank, and with two cells' room east and west (on a
+        # cylinder every cell)
+        self.file_masks = {k: self._file_masks(k) for k in (1, 2)}
         self.inner_files = self._cells_where(lambda f: wrap_files or 0 < f < self.width - 1)
         self.two_files_room = (self._cells_where(lambda f: wrap_files or f < self.width - 2),
                                self._cells_where(lambda f: wrap_files or f >= 2))
@@ -279,6 +322,12 @@ class SquareGrid:
     def _cells_where(self, test):
         """The bitboard of the cells whose file passes `test`."""
         return sum(1 << i for i in range(self.size) if test(self.file(i)))
+
+    def _file_masks(self, k):
+        """(the first k files, the others, the last k files, the others) as bitboards."""
+        last = self.width - k
+        return (self._cells_where(lambda f: f < k), self._cells_where(lambda f: f >= k),
+                self._cells_where(lambda f: f >= last), self._cells_where(lambda f: f < last))
 
     def _bit_step(self, direction):
         """The step of `stepped` in `direction`: (left shift, right shift, mask of the cells
@@ -349,13 +398,15 @@ class SquareGrid:
         return [tuple(p for p in (pair(i, (1, 0)), pair(i, (0, 1))) if None not in p)
                 for i in range(self.size)]
 
-    def beside(self, cells):
+    def beside(self, cells, distance=1):
         """(the cells whose neighbour east is one of the bitboard `cells`, those whose
-        neighbour west is): plain shifts, which hold on the inner files (inner_files) of
-        a flat board; on a cylinder mended round the back, they hold on every file."""
-        east, west = cells >> 1, cells << 1
+        neighbour west is; with `distance` 2 the cells two cells away): plain shifts,
+        which hold on the inner files (inner_files, two_files_room) of a flat board; on a
+        cylinder mended round the back, they hold on every file."""
+        east, west = cells >> distance, cells << distance
         if self.wrap_files:
-            (first, others_than_first, last, others_than_last), back = self.file_masks, self.width - 1
+            (first, others_than_first, last, others_than_last), back = (self.file_masks[distance],
+                                                                        self.width - distance)
             east = east & others_than_last | cells << back & last
             west = west & others_than_first | cells >> back & first
         return east, west
@@ -367,10 +418,12 @@ class SquareGrid:
         men that take part in a custody.  The cells of a line pair up by shifts (a cell
         along the rank, a row along the file): a few operations on whole boards."""
         w, inner = self.width, self.inner_files
-        east, west = self.beside(empty)  # the cells with that neighbour empty
-        north, south = empty >> w, empty << w
-        black_east, black_west = self.beside(black)
-        white_east, white_west = self.beside(white)
+        if self.wrap_files:
+            (east, west), (black_east, black_west), (white_east, white_west) = map(self.beside, (empty, black, white))
+        else:  # beside's plain shifts, without its calls
+            east, west, black_east, black_west = empty >> 1, empty << 1, black >> 1, black << 1
+            white_east, white_west = white >> 1, white << 1
+        north, south = empty >> w, empty << w  # (east ...: the cells with that neighbour empty)
         white_threatened = ((east & black_west | west & black_east) & inner
                             | north & black << w | south & black >> w)
         black_threatened = ((east & white_west | west & white_east) & inner
@@ -389,9 +442,8 @@ class SquareGrid:
         away, a closer two (bitboards, paired by shifts as in custody_threatened)."""
         w, (east_room, west_room) = self.width, self.two_files_room
         victims_east, victims_west = self.beside(victims)
-        closers_east, closers_west = self.beside(closers)
-        found = (victims_east & self.beside(closers_east)[0] & east_room
-                 | victims_west & self.beside(closers_west)[1] & west_room
+        closers_east, closers_west = self.beside(closers, 2)
+        found = (victims_east & closers_east & east_room | victims_west & closers_west & west_room
                  | victims >> w & closers >> 2 * w | victims << w & closers << 2 * w)
         if edge:  # a victim against the edge: its neighbour beyond is off the board
             edges = self.edges

@@ -6,6 +6,8 @@ its orthogonal neighbours along at a shared, smaller distance, and captures a pi
 with a smaller MP.  Capturing every enemy stone wins.
 """
 
+from itertools import compress
+
 from .core import BLACK, Game, Man, OTHER, WHITE, both_sides, win
 from .grid import EMPTY, ORTHOGONAL, SquareGrid, moved, notation_order
 from .texts import N_, _, ngettext
@@ -47,6 +49,7 @@ def file_rank_order(cell):
 
 
 RANKS = [GRID.rank(i) for i in range(GRID.size)]
+CELLS = range(GRID.size)
 # For move_potentials, a byte per cell: bytes.translate tables of each side's stones and
 # of 255 on its pieces; the cells with a neighbour east, with one west (as bytes of 255),
 # and every cell.
@@ -70,8 +73,8 @@ def move_potentials(board):
         row = stones + (stones >> 8 & EAST_BYTES) + (stones << 8 & WEST_BYTES)
         square = row + (row >> 64) + (row << 64 & ALL_BYTES)
         found |= square & int.from_bytes(raw.translate(PIECE_BYTES[side]), "little")
-    potentials = found.to_bytes(GRID.size, "little")
-    return {cell: potentials[cell] for cell, man in enumerate(board) if man != EMPTY}
+    potentials = found.to_bytes(GRID.size, "little")  # a piece's is at least 1 (its own stones), an empty cell's 0
+    return dict(zip(compress(CELLS, potentials), filter(None, potentials)))  # C-level: no loop over the cells
 
 
 def stone_count(board, side):
@@ -392,5 +395,5 @@ class Pux(Game):
 
     def evaluate(self, state):
         """Stones, move potential (strength in numbers) and advancement, weighted (WEIGHTS)."""
-        score = sum(w * f for w, f in zip(self.weight_values, self.terms(state)))
+        score = self.weighted(self.terms(state))
         return score if state.turn == WHITE else -score

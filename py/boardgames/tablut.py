@@ -5,7 +5,8 @@ Swedes (`S`) tries to reach any edge cell.  Black moves first.
 """
 
 from .core import BLACK, Game, Man, WHITE, win
-from .grid import EMPTY, ORTHOGONAL, SquareGrid, bit_table, bits, cells_of, custody_victims, emptied, moved, walks
+from .grid import (EMPTY, ORTHOGONAL, SquareGrid, bit_table, bits, can_walk, cells_of, custody_victims, emptied,
+                   first_steps, mark_table, moved, walks)
 from .texts import N_, _
 
 GRID = SquareGrid(9)
@@ -15,6 +16,7 @@ EDGE = frozenset(i for i in range(GRID.size)
 KING, SWEDE, MUSCOVITE = "K", "S", "s"
 OWNER = {KING: WHITE, SWEDE: WHITE, MUSCOVITE: BLACK}
 OWN = {WHITE: KING + SWEDE, BLACK: MUSCOVITE}
+OWN_MARKS = {side: mark_table(men) for side, men in OWN.items()}  # for walks
 # Custody: the soldiers a side's men capture, and its men that close a custody (the
 # armed king is one); the king himself is captured only by enclosure.
 VICTIMS = {WHITE: MUSCOVITE, BLACK: SWEDE}
@@ -25,6 +27,7 @@ VICTIM_BITS = {side: bit_table(men) for side, men in VICTIMS.items()}
 CLOSER_BITS = {side: bit_table(men) for side, men in CLOSERS.items()}
 # Every man moves like a rook; soldiers neither stop on nor cross the throne.
 PATHS = {KING: GRID.paths(8), SWEDE: GRID.paths(8, THRONE), MUSCOVITE: GRID.paths(8, THRONE)}
+FIRST_STEPS = {man: first_steps(paths) for man, paths in PATHS.items()}  # for can_walk
 MOVE_CELLS = {text: (i, j) for paths in PATHS.values() for i, cell_paths in enumerate(paths)
               for path in cell_paths for j, text in path}
 NEIGHBOURS = [tuple(GRID.step(i, d) for d in ORTHOGONAL) for i in range(GRID.size)]
@@ -49,6 +52,15 @@ RAY_LINES = [tuple((ray, slice(min(ray), max(ray) + 1, abs(ray[1] - ray[0]) if l
 CROWD_LINES = [tuple(slice(r * 9 + max(i % 9 - 2, 0), r * 9 + min(i % 9 + 3, 9))
                      for r in range(max(i // 9 - 2, 0), min(i // 9 + 3, 9)))
                for i in range(GRID.size)]
+# Per cell the lines across it to the edge, each way, with the empty line to compare with:
+# (slice, empties, slice, empties) of its file (CROSS_FILE) and of its rank (CROSS_RANK);
+# per cell the king's ways: each ray with the lines across the cells along it.
+CROSS_FILE = [(slice(j % 9, j, 9), EMPTIES[j // 9], slice(j + 9, None, 9), EMPTIES[8 - j // 9])
+              for j in range(GRID.size)]
+CROSS_RANK = [(slice(j - j % 9, j), EMPTIES[j % 9], slice(j + 1, j - j % 9 + 9), EMPTIES[8 - j % 9])
+              for j in range(GRID.size)]
+KING_WAYS = [tuple((GRID.rays[i][d], CROSS_FILE if d[1] == 0 else CROSS_RANK) for d in ORTHOGONAL)
+             for i in range(GRID.size)]
 WIN_SCORE = 100_000
 
 
@@ -129,7 +141,13 @@ class Tablut(Game):
             raise ValueError(_("too many men: Black has 16 Muscovites, White 8 Swedes"))
 
     def generate(self, state):
-        return walks(state.board, OWN[state.turn], PATHS)
+        return walks(state.board, OWN_MARKS[state.turn], PATHS)
+
+    def has_move(self, state):
+        """Whether the side to move has a move, its moves unlisted (can_walk)."""
+        if state.moves_cache is not None:
+            return bool(state.moves_cache)
+        return can_walk(state.board, OWN[state.turn], FIRST_STEPS)
 
     def apply(self, state, move):
         """Custody by the moved man, then, for a Muscovite, the king's enclosure."""
@@ -204,24 +222,16 @@ class Tablut(Game):
     @staticmethod
     def terms(board, king):
         """The values of FEATURES with the king on `king`."""
-        file, rank = king % 9, king // 9
-        row, column = board[rank * 9:rank * 9 + 9], board[file::9]
         reach = escapes = 0
         # each cell he reaches, and whether he could go on from there to the edge either
         # way across his line: moving along his row the cross line is that cell's column
-        for step in (-1, 1):
-            f = file + step
-            while 0 <= f < 9 and row[f] == EMPTY:
+        for ray, crossings in KING_WAYS[king]:
+            for j in ray:
+                if board[j] != EMPTY:
+                    break
                 reach += 1
-                escapes += ((board[f:f + 9 * rank:9] == EMPTIES[rank])
-                            + (board[f + 9 * rank + 9::9] == EMPTIES[8 - rank]))
-                f += step
-            r = rank + step
-            while 0 <= r < 9 and column[r] == EMPTY:
-                reach += 1
-                escapes += ((board[r * 9:r * 9 + file] == EMPTIES[file])
-                            + (board[r * 9 + file + 1:r * 9 + 9] == EMPTIES[8 - file]))
-                r += step
+                one_way, clear_one_way, other_way, clear_other_way = crossings[j]
+                escapes += (board[one_way] == clear_one_way) + (board[other_way] == clear_other_way)
         hemmed = 0
         for cell in NEIGHBOURS[king]:
             if cell is not None and (cell == THRONE or board[cell] == MUSCOVITE):
@@ -254,7 +264,7 @@ class Tablut(Game):
             return -WIN_SCORE if state.turn == WHITE else WIN_SCORE
         lines = king_open_lines(board, king)
         open_lines = len(lines)
-        score = sum(w * f for w, f in zip(self.weight_values, self.terms(board, king)))
+        score = self.weighted(self.terms(board, king))
         if state.turn == WHITE:
             return score + 1000 * open_lines
         if open_lines == 1 and not any(arrivals(board, c, BLACK) for c in lines[0] if c != THRONE):

@@ -11,9 +11,11 @@ for drawing, see diamond.py), `king_range(state, side)` the king's current range
 for unlimited) and `in_check(state)` whether the side to move is in check.
 """
 
+from operator import itemgetter
+
 from .core import BLACK, MATE_OR_STALEMATE, OTHER, WHITE, Game, Man, Overlay, both_sides
 from .diamond import DiamondBoard
-from .grid import EMPTY, bit_table, bits, cells_of, moved, split_move
+from .grid import EMPTY, mark_table, marked_cells, moved, split_move
 from .texts import N_, _, ngettext
 
 BOARD = DiamondBoard()
@@ -38,7 +40,7 @@ MEN = {WHITE: "KQRBNP", BLACK: "kqrbnp"}  # MEN[side][0] is the king, [4] the kn
 # the rook's and bishop's extra steps never capture, so never attack.
 LINE_ATTACKERS = {WHITE: (("RQ", ""), ("BQ", "P")), BLACK: (("rq", ""), ("bq", "p"))}
 PAWNS = "Pp"
-MEN_BITS = {side: bit_table(men) for side, men in MEN.items()}  # bits() tables of each side's men
+MEN_MARKS = {side: mark_table(men) for side, men in MEN.items()}  # marked_cells tables of each side's men
 _READ_MOVES = {}  # move text -> (from cell, to cell), for Uos.apply
 ARMY = {"K": 1, "Q": 1, "R": 2, "B": 2, "N": 2, "P": 8}  # a chess set; nothing promotes
 # TRANSLATORS: the names of the chess men (UOS)
@@ -62,11 +64,23 @@ NO_LIMIT = 14  # longer than any line: the range of a king that was never checke
 REACH = (NO_LIMIT, 3, 2, 1)  # king's range after 0, 1, 2, 3+ checks
 SLIDER_RAYS = {"Q": ALL_RAYS, "R": ORTHO_RAYS, "B": DIAG_RAYS}
 QUIET_STEPS = {"R": DIAG_STEPS, "B": ORTHO_STEPS}  # the rook's and bishop's extra step
+# Per man (but the king) and cell, the first cells of his moves (Uos.has_move): (cells he
+# may enter unless his own man stands there, cells he may enter only when empty, cells
+# he may enter only to capture); he has a move when one of them allows it.
+FIRST_CELLS = {"Q": [(cells, (), ()) for cells in NEIGHBOURS],
+               "R": [(o, d, ()) for o, d in zip(ORTHO_STEPS, DIAG_STEPS)],
+               "B": [(d, o, ()) for o, d in zip(ORTHO_STEPS, DIAG_STEPS)],
+               "N": [(leaps, (), ()) for leaps in KNIGHT_LEAPS],
+               "P": [((), o, d) for o, d in zip(ORTHO_STEPS, DIAG_STEPS)]}
 KING_RAYS = {reach: [tuple(ray[:reach] for ray in rays) for rays in ALL_RAYS]
              for reach in REACH}
 FIFTY_MOVES = 100  # half-moves without a capture or pawn move that end the game
 
 VALUES = {"K": 0, "Q": 1000, "R": 400, "B": 550, "N": 260, "P": 100}
+MATERIAL = {side: tuple((man, VALUES[kind]) for kind, man in zip(MEN[WHITE][1:], men[1:]))
+            for side, men in MEN.items()}  # (man, value) of each kind but the king
+KNIGHT_SCOPE = [3 * len(leaps) for leaps in KNIGHT_LEAPS]  # a knight's mobility term on each cell
+NEIGHBOUR_MEN = [itemgetter(*cells) for cells in NEIGHBOURS]  # the men next to each cell (the king's shield)
 RANGE_BONUS = (60, 30, 15, 0)  # a long-range king attacks and escapes better
 SHIELD_BONUS = 8  # per own man next to the king
 CHECK_PENALTY = 40
@@ -105,25 +119,37 @@ def attack_through(board, cell, via, side, reach):
     return line is not None and attacked(board, cell, side, reach, (line,))
 
 
-def pin_candidates(board, king, enemy):
-    """The men that may be pinned to `king`: the first man on a line from it when he is
-    the king's own and the next man beyond is one of `enemy`'s sliders for that line
-    or `enemy`'s king (whose range the move may still shrink)."""
-    theirs = MEN[enemy]
-    cells = set()
+def check_and_pins(board, king, enemy, reach):
+    """(whether `enemy`, his king seeing `reach` steps, attacks `king` (attacked), the
+    men that may be pinned to him): one walk of the king's lines for both.  A man may be
+    pinned when he is the first on a line from the king, the king's own, and the next
+    man beyond is one of `enemy`'s sliders for that line or `enemy`'s king (whose range
+    the move may still shrink)."""
+    theirs, attackers = MEN[enemy], LINE_ATTACKERS[enemy]
+    their_king = theirs[0]
+    checked, pins = False, set()
     for ray, kind in LINES_FROM[king]:
+        sliders, pawn = attackers[kind]
         shield = None
-        for j in ray:
+        for distance, j in enumerate(ray, 1):
             man = board[j]
             if man == EMPTY:
                 continue
-            if shield is None and man not in theirs:
-                shield = j
-                continue
-            if shield is not None and (man in LINE_ATTACKERS[enemy][kind][0] or man == theirs[0]):
-                cells.add(shield)
+            if shield is None:
+                if man not in theirs:
+                    shield = j
+                    continue
+                if man in sliders or man == their_king and distance <= reach or man == pawn and distance == 1:
+                    checked = True
+            elif man in sliders or man == their_king:
+                pins.add(shield)
             break
-    return cells
+    if not checked:
+        knight = theirs[4]
+        for j in KNIGHT_LEAPS[king]:
+            if board[j] == knight:
+                return True, pins
+    return checked, pins
 
 
 def slides(board, rays, enemy, captures_only=False):
@@ -195,6 +221,29 @@ def checks_after(after, side, checks, src, dst):
             or after[dst] == MEN[side][4] and dst in KNIGHT_SETS[king]):
         return (checks[0] + 1, checks[1]) if side == BLACK else (checks[0], checks[1] + 1)
     return checks
+
+
+def attacked_cells(board, side, reach):
+    """The cells `side` attacks, his king seeing `reach` steps (attacked, for every cell
+    at once): each slider's lines up to and including their first man, his king's as
+    far as he sees, his pawns' diagonal steps and his knights' leaps."""
+    cells = set()
+    king, queen, rook, bishop, knight, pawn = MEN[side]
+    for letter, rays in ((queen, ALL_RAYS), (rook, ORTHO_RAYS), (bishop, DIAG_RAYS), (king, KING_RAYS[reach])):
+        i = board.find(letter)
+        while i >= 0:
+            for ray in rays[i]:
+                for j in ray:
+                    cells.add(j)
+                    if board[j] != EMPTY:
+                        break
+            i = board.find(letter, i + 1)
+    for letter, leaps in ((knight, KNIGHT_LEAPS), (pawn, DIAG_STEPS)):
+        i = board.find(letter)
+        while i >= 0:
+            cells.update(leaps[i])
+            i = board.find(letter, i + 1)
+    return cells
 
 
 def king_attacked(board, king, side, reach, via=None):
@@ -323,19 +372,39 @@ class Uos(Game):
     def has_move(self, state):
         """Whether the side to move has a move: first among the men whose moves need no
         look ahead (out of check, neither the king nor a man that may be pinned), whose
-        every target is a move, then all (Game.has_move)."""
-        if state.moves_cache is None:
-            king, checked, pins = self.king_safety(state)
-            if not checked:
-                board, side = state.board, state.turn
-                theirs = MEN[OTHER[side]]
-                for src in cells_of(bits(board, MEN_BITS[side])):
-                    if src != king and src not in pins:
-                        for _target in targets(board, src, board[src], theirs, 0):
-                            return True
-        return super().has_move(state)
+        every target is a move, by the first cells of their moves (FIRST_CELLS), then
+        the first move of all (generate, without the attacked cells: the king's first
+        safe move is found sooner by looking ahead one move at a time)."""
+        if state.moves_cache is not None:
+            return bool(state.moves_cache)
+        _king, checked, pins = self.king_safety(state)
+        if not checked:
+            board, side = state.board, state.turn
+            mine, theirs = MEN[side], MEN[OTHER[side]]
+            for letter, kind in zip(mine[1:], "QRBNP"):
+                firsts = FIRST_CELLS[kind]
+                src = board.find(letter)
+                while src >= 0:
+                    if src not in pins:
+                        entered, quiet, captures = firsts[src]
+                        for j in entered:
+                            if board[j] not in mine:
+                                return True
+                        for j in quiet:
+                            if board[j] == EMPTY:
+                                return True
+                        for j in captures:
+                            if board[j] in theirs:
+                                return True
+                    src = board.find(letter, src + 1)
+        for _move in self.generate(state, every=False):
+            return True
+        return False
 
-    def generate(self, state, captures_only=False):
+    def generate(self, state, captures_only=False, every=True):
+        """The moves of the side to move (only the captures with `captures_only`).  With
+        `every` (all of them are wanted) the king's destinations are first looked up in
+        the cells the enemy attacks (attacked_cells): the ones outside need no look ahead."""
         board, side = state.board, state.turn
         enemy = OTHER[side]
         mine, theirs = MEN[side], MEN[enemy]
@@ -343,14 +412,17 @@ class Uos(Game):
         my_reach, their_reach = reach_after(checks[CHECKS_SLOT[side]]), reach_after(checks[CHECKS_SLOT[enemy]])
         my_king, checked, pins = self.king_safety(state)
         names = BOARD.names
-        for src in cells_of(bits(board, MEN_BITS[side])):
+        for src in marked_cells(board, MEN_MARKS[side]):
             man = board[src]
             moves_king = man == mine[0]
             # Only a king move, a move out of check or a pinned man's move can leave
             # the king attacked; the others need no look ahead.
             risky = checked or moves_king or src in pins
+            attacked_there = None  # for the king's moves: the cells the enemy attacks
+            if moves_king and every and not captures_only:
+                attacked_there = attacked_cells(board[:src] + EMPTY + board[src + 1:], enemy, their_reach)
             for dst in targets(board, src, man, theirs, my_reach, captures_only):
-                if risky:
+                if risky and (attacked_there is None or dst in attacked_there):
                     # Safe with the enemy king's reach now, safe after: a check the move
                     # gives only shortens it.  Attacked: asked again with the reach after.
                     after = moved(board, src, dst)
@@ -446,8 +518,7 @@ class Uos(Game):
             side, board = state.turn, state.board
             enemy = OTHER[side]
             king = board.index(MEN[side][0])
-            state.facts = (king, attacked(board, king, enemy, reach_after(state.extra[CHECKS_SLOT[enemy]])),
-                           pin_candidates(board, king, enemy))
+            state.facts = (king, *check_and_pins(board, king, enemy, reach_after(state.extra[CHECKS_SLOT[enemy]])))
         return state.facts
 
     # -- AI hooks ----------------------------------------------------------------
@@ -458,15 +529,19 @@ class Uos(Game):
         score = 0
         for side, sign in ((WHITE, 1), (BLACK, -1)):
             men = MEN[side]
-            value = sum(VALUES[kind] * board.count(man) for kind, man in zip(MEN[WHITE], men))
-            for kind, man in zip("QRBN", men[1:5]):
+            value = RANGE_BONUS[min(state.extra[CHECKS_SLOT[side]], 3)]
+            for man, worth in MATERIAL[side]:
+                value += worth * board.count(man)
+            for man, rays in zip(men[1:4], SLIDER_RAYS.values()):
                 i = board.find(man)
                 while i >= 0:
-                    value += 3 * len(KNIGHT_LEAPS[i]) if kind == "N" else 2 * scope(board, SLIDER_RAYS[kind][i])
+                    value += 2 * scope(board, rays[i])
                     i = board.find(man, i + 1)
-            king = board.index(men[0])
-            value += RANGE_BONUS[min(state.extra[CHECKS_SLOT[side]], 3)]
-            value += SHIELD_BONUS * sum(1 for j in NEIGHBOURS[king] if board[j] in men)
+            i = board.find(men[4])
+            while i >= 0:
+                value += KNIGHT_SCOPE[i]
+                i = board.find(men[4], i + 1)
+            value += SHIELD_BONUS * sum(map(men.__contains__, NEIGHBOUR_MEN[board.index(men[0])](board)))
             score += sign * value
         if state.turn == BLACK:
             score = -score

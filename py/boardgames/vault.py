@@ -39,11 +39,13 @@ class VaultGeometry:
         names = grid.names
         self.text = [tuple(f"{names[a]}-{names[t]}" for t in range(n)) for a in range(n)]
         self.cells_of = {self.text[a][t]: (a, t) for a in range(n) for t in range(n) if a != t}
-        # The opponent's home rank, the goal of each side's pawns, as a set of cells, and
-        # per cell its neighbours there.
+        # The opponent's home rank, the goal of each side's pawns, as a set of cells, per
+        # cell its neighbours there, and the cells that have some (the rank before it).
         self.goal = {WHITE: frozenset(range(n - size, n)), BLACK: frozenset(range(size))}
         self.goal_neighbours = {side: [tuple(t for t in self.neighbours[a] if t in goal) for a in range(n)]
                                 for side, goal in self.goal.items()}
+        self.before_goal = {side: frozenset(a for a in range(n) if cells[a])
+                            for side, cells in self.goal_neighbours.items()}
         # Progress bonus by rank for the evaluation: grows as a pawn nears its goal.
         self.progress = {
             WHITE: [40 * grid.rank(i) ** 2 // (size - 1) ** 2 for i in range(n)],
@@ -268,7 +270,7 @@ class Vault(Game):
     def evaluate(self, state):
         """Material, progress toward the goal rank, capture threats and goal-rank reach,
         weighted (WEIGHTS)."""
-        return sum(w * f for w, f in zip(self.weight_values, self.terms(state)))
+        return self.weighted(self.terms(state))
 
     def features(self, state):
         """FEATURES' values from White's side (the evaluation's terms are the mover's)."""
@@ -290,8 +292,10 @@ class Vault(Game):
         over = pivots(own)
         progress = over(geo.progress[side])
         landings = set(chain.from_iterable(map(over, over(geo.landing))))  # each pawn's row, its pivots'
-        goal_neighbours = geo.goal_neighbours[side]
-        reaches_goal = (not landings.isdisjoint(geo.goal[side].difference(own))
-                        or any(board[t] == EMPTY for a in own for t in goal_neighbours[a]))
+        goal, goal_neighbours = geo.goal[side], geo.goal_neighbours[side]
+        landings_on_goal = landings.intersection(goal)  # (mostly none: set operations, no loop over the pawns)
+        reaches_goal = (landings_on_goal and not landings_on_goal.issubset(own)
+                        or any(board[t] == EMPTY for a in geo.before_goal[side].intersection(own)
+                               for t in goal_neighbours[a]))
         return (len(own), sum(progress), len(landings.intersection(pawns[OTHER[side]])),
                 int(reaches_goal))

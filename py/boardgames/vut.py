@@ -14,11 +14,13 @@ from dataclasses import dataclass
 from functools import cache
 
 from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, both_sides, draw, win
-from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_planes, bit_table, cells_of, custody_victims,
-                   emptied, letter_bits, moved, moved_bits, row_text, stepped, walks, weighted_count)
+from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_planes, bit_table, can_walk, cells_of,
+                   custody_victims, emptied, first_steps, letter_bits, mark_table, moved, moved_bits, row_text, stepped,
+                   walks, weighted_count)
 from .texts import N_, _
 
 PIECE, PAWN, KING = "O", "P", "K"
+BLACK_PIECE, BLACK_PAWN = PIECE.lower(), PAWN.lower()
 
 # Goals: each is checked for both sides after every move ("who wins first").
 PAWN_RACE = "pawn race"            # a pawn on the farthest rank
@@ -44,7 +46,10 @@ MEN = {side: letters[0] + letters[1] for side, letters in _LETTERS.items()}
 PIECE_OF = {side: letters[0] for side, letters in _LETTERS.items()}
 PAWN_OF = {side: letters[1] for side, letters in _LETTERS.items()}
 KING_OF = {side: letters[2] for side, letters in _LETTERS.items()}
+CAPTORS = {letter: (MEN[OTHER[side]], MEN[side]) for side, men in MEN.items() for letter in men}  # (victims, closers)
+PAWNS = PAWN_OF[WHITE] + PAWN_OF[BLACK]
 SIDE_OF = {letter: side for side, letters in _LETTERS.items() for letter in letters}
+OWN_MARKS = {side: mark_table(letters) for side, letters in OWN.items()}  # for walks
 BIT_TABLES = {letter: bit_table(letter) for letter in OWN[WHITE] + OWN[BLACK] + EMPTY}  # for letter_bits
 # The results, as whole sentences by the side that wins (data: translated where shown).
 PAWN_RACE_REASONS = {WHITE: N_("a white pawn reached the farthest rank"),
@@ -180,19 +185,26 @@ class VutTables:
     setup: str
     rules: tuple[str, ...]
     paths: dict                # man letter -> per cell, per direction ((cell, move text), ...)
+    first_steps: dict          # man letter -> per cell, the first cells of its paths (grid.first_steps)
     move_index: dict           # move text -> (from cell, to cell)
     move_text: dict            # (from cell, to cell) -> move text
     reach: dict                # piece and pawn letters -> how far they move
-    link_lines: list           # per cell, per line ((distance, cell), ...) as far as any man reaches
+    arrivals: list             # per cell, per line ((cell, distance, the move text from there to this
+                               # cell), ...) as far as any piece or pawn moves (noisy_moves)
+    links: dict                # piece and pawn letters -> per cell, per line ((cell, the letters of the
+                               # men there that man links with: components), ...) as far as any man reaches
     custody: list              # per cell: the (victim, beyond) cells of a man arriving there
     interventions: list        # per cell: the pairs around it a pawn arriving there takes
     progress: dict             # side -> per cell, ranks from the side's home edge
     pawn_values: dict          # side -> per cell, a pawn's worth there: as a pawn, and when its way is clear
     goal_rows: dict            # side -> (start, stop) cells of the farthest rank
     goal_bits: dict            # side -> the farthest rank as a bitboard
+    goal_approach: dict        # side -> the ranks a pawn may reach the farthest rank from (it too), a bitboard
     centre_distance: list      # per cell: steps to the middle of the board
     centre_planes: tuple       # centre_distance as bit planes
     open_cells: int            # the cells a piece or pawn may stop on (all but the centre), a bitboard
+    all_cells: int             # every cell, a bitboard
+    rank_shifts: tuple         # shifts by 1, 2, 4, ... ranks, together at least all ranks but one (Vut.blocked)
     flat_steps: tuple          # the orthogonal steps of bitboards on the flat board (not round a cylinder)
 
 
@@ -208,9 +220,13 @@ def tables_of(v):
         paths[PAWN_OF[side]] = grid.paths(v.pawn_range, centre)
         paths[KING_OF[side]] = grid.paths(1)
     longest = max(v.piece_range, v.pawn_range)
-    link_lines = [tuple(tuple(enumerate(cells, 1)) for cells in
-                        (grid.line(i, d, longest, centre) for d in ORTHOGONAL) if cells)
-                  for i in range(grid.size)]
+    reach = {letter: length for side in (WHITE, BLACK) for letter, length in
+             ((PIECE_OF[side], v.piece_range), (PAWN_OF[side], v.pawn_range))}
+    links = {letter: [tuple(tuple((j, "".join(m for m in MEN[side] if distance <= max(reach[letter], reach[m])))
+                                  for distance, j in enumerate(cells, 1))
+                            for cells in (grid.line(i, d, longest, centre) for d in ORTHOGONAL) if cells)
+                      for i in range(grid.size)]
+             for side in (WHITE, BLACK) for letter in MEN[side]}
     move_index = {text: (i, j) for cells in paths.values() for i, cell_paths in enumerate(cells)
                   for path in cell_paths for j, text in path}
     n = v.size
@@ -225,11 +241,13 @@ def tables_of(v):
         kinds=both_sides(dict(list(LOOKS.items())[:kinds])),
         special_cells={grid.names[centre]: "centre"} if kings else {},
         setup=setup_text(n, v.home), rules=rules_text(v, grid, centre, kings),
-        paths=paths, move_index=move_index,
+        paths=paths, first_steps={letter: first_steps(cells) for letter, cells in paths.items()},
+        move_index=move_index,
         move_text={cells: text for text, cells in move_index.items()},
-        reach={letter: length for side in (WHITE, BLACK) for letter, length in
-               ((PIECE_OF[side], v.piece_range), (PAWN_OF[side], v.pawn_range))},
-        link_lines=link_lines,
+        reach=reach, links=links,
+        arrivals=[tuple(tuple((j, distance, f"{grid.names[j]}-{grid.names[i]}") for distance, j in enumerate(cells, 1))
+                        for cells in (grid.line(i, d, longest, centre) for d in ORTHOGONAL) if cells)
+                  for i in range(grid.size)],
         custody=grid.custody_lines(v.edge_custody),
         interventions=[tuple(pair for pair in pairs if OFF_BOARD not in pair)
                        if v.intervention else () for pairs in grid.flanks(v.edge_custody)],
@@ -238,9 +256,13 @@ def tables_of(v):
                      for side, ranks in progress.items()},
         goal_rows={WHITE: ((n - 1) * n, n * n), BLACK: (0, n)},
         goal_bits={WHITE: (1 << n) - 1 << (n - 1) * n, BLACK: (1 << n) - 1},
+        goal_approach={side: sum(1 << i for i in range(grid.size) if n - 1 - ranks[i] <= v.pawn_range)
+                       for side, ranks in progress.items()},
         centre_distance=centre_distance,
         centre_planes=bit_planes(centre_distance),
         open_cells=(1 << grid.size) - 1 & ~(1 << centre if kings else 0),
+        all_cells=(1 << grid.size) - 1,
+        rank_shifts=tuple(n << k for k in range((n - 2).bit_length())),
         flat_steps=tuple(SquareGrid(n).steps[d] for d in ORTHOGONAL),
     )
 
@@ -308,7 +330,13 @@ class Vut(Game):
 
     # -- moves ---------------------------------------------------------------------
     def generate(self, state):
-        return walks(state.board, OWN[state.turn], self.tables.paths)
+        return walks(state.board, OWN_MARKS[state.turn], self.tables.paths)
+
+    def has_move(self, state):
+        """Whether the side to move has a move, its moves unlisted (can_walk)."""
+        if state.moves_cache is not None:
+            return bool(state.moves_cache)
+        return can_walk(state.board, OWN[state.turn], self.tables.first_steps)
 
     def captures(self, board, src, dst):
         """Cells of the enemy men taken when the man on `src` moves to `dst`.
@@ -317,12 +345,11 @@ class Vut(Game):
         nor the cell beyond one (the man would have had to pass over that victim).
         """
         man = board[src]
-        side = SIDE_OF[man]
-        if man == KING_OF[side]:
+        if man not in CAPTORS:
             return []
-        victims = MEN[OTHER[side]]
-        taken = custody_victims(board, self.tables.custody[dst], victims, MEN[side])
-        if man == PAWN_OF[side]:
+        victims, closers = CAPTORS[man]
+        taken = custody_victims(board, self.tables.custody[dst], victims, closers)
+        if man in PAWNS:
             for a, b in self.tables.interventions[dst]:
                 if board[a] in victims and board[b] in victims:
                     taken.extend(c for c in (a, b) if c not in taken)
@@ -335,13 +362,16 @@ class Vut(Game):
         return cells
 
     def apply(self, state, move):
-        src, dst = self._cells(move)
+        src, dst = self.tables.move_index[move]
         board = state.board
         taken = self.captures(board, src, dst)
-        child = self.next_state(state, emptied(moved(board, src, dst), taken), move, taken)
+        after = moved(board, src, dst)
+        child = self.next_state(state, emptied(after, taken) if taken else after, move, taken)
         if state.facts is not None:
             masks, worth = state.facts
-            child.facts = moved_bits(masks, board, src, dst, taken), self.worth_after(worth, board, src, dst, taken)
+            if worth is not None and (taken or board[src] in PAWNS):  # (else the pawns' worth stays)
+                worth = self.worth_after(worth, board, src, dst, taken)
+            child.facts = moved_bits(masks, board, src, dst, taken), worth
         return child
 
     def facts_of(self, state):
@@ -365,15 +395,9 @@ class Vut(Game):
             i = board.find(pawn, i + 1)
         return total
 
-    def masks(self, state):
-        """{letter: bitboard} of the men and the empty cells (facts_of)."""
-        return self.facts_of(state)[0]
-
     def worth_after(self, worth, board, src, dst, taken):
         """The pawns' `worth` (facts_of) once the man on `src` of `board` moves to `dst`
         and the men on `taken` are removed (the same dict if no pawn is involved)."""
-        if worth is None:
-            return None
         values, side = self.tables.pawn_values, SIDE_OF[board[src]]
         changed = None
         if board[src] == PAWN_OF[side]:
@@ -465,43 +489,36 @@ class Vut(Game):
         """The connected groups (lists of cells) of `side`'s pieces and pawns.
 
         A and B are linked when one could move onto the other's cell: the first man
-        along a line from A, at a distance within A's range or within its own.
+        along a line from A, at a distance within A's range or within its own
+        (VutTables.links: the men each cell on A's lines links with).
         """
-        own, seen, groups = MEN[side], set(), []
-        for letter in own:  # each man not yet in a group starts one (str.find: the others unvisited)
+        links, seen, groups = self.tables.links, bytearray(len(board)), []  # (seen: a flag per cell)
+        for letter in MEN[side]:  # each man not yet in a group starts one (str.find: the others unvisited)
             start = board.find(letter)
             while start >= 0:
-                if start not in seen:
-                    groups.append(self._group(board, start, own, seen))
+                if not seen[start]:
+                    seen[start] = 1
+                    group = [start]
+                    for cell in group:
+                        for line in links[board[cell]][cell]:
+                            for other, linked in line:
+                                found = board[other]
+                                if found != EMPTY:
+                                    if found in linked and not seen[other]:
+                                        seen[other] = 1
+                                        group.append(other)
+                                    break
+                    groups.append(group)
                 start = board.find(letter, start + 1)
         return groups
 
-    def _group(self, board, start, own, seen):
-        """The group (components) of the man on `start`, its cells added to `seen`."""
-        reach, lines = self.tables.reach, self.tables.link_lines
-        seen.add(start)
-        group = [start]
-        for cell in group:
-            cell_reach = reach[board[cell]]
-            for line in lines[cell]:
-                for distance, other in line:
-                    found = board[other]
-                    if found != EMPTY:
-                        if (found in own and other not in seen
-                                and (distance <= cell_reach or distance <= reach[found])):
-                            seen.add(other)
-                            group.append(other)
-                        break
-        return group
-
     def has_chain(self, board, side):
         """True when a chain of `side`'s men links rank 1 and the last rank."""
-        own, n = MEN[side], self.size
-        if not any(man in own for man in board[:n]) or not any(man in own for man in board[-n:]):
+        (piece, pawn), n = MEN[side], self.size
+        first, last_rank = board[:n], board[-n:]
+        if not (piece in first or pawn in first) or not (piece in last_rank or pawn in last_rank):
             return False
-        last = n - 1
-        return any({self.grid.rank(c) for c in group} >= {0, last}
-                   for group in self.components(board, side))
+        return any(min(group) < n and max(group) >= n * (n - 1) for group in self.components(board, side))
 
     # -- AI hooks --------------------------------------------------------------------
     def evaluate(self, state):
@@ -566,7 +583,7 @@ class Vut(Game):
     def threats(self, masks):
         """How many of White's men, and of Black's, the enemy could take by moving a man
         next to them."""
-        white, black = self.grid.custody_threatened(self.men_bits(masks, WHITE), self.men_bits(masks, BLACK),
+        white, black = self.grid.custody_threatened(masks[PIECE] | masks[PAWN], masks[BLACK_PIECE] | masks[BLACK_PAWN],
                                                     masks[EMPTY], self.edge_custody)
         return white.bit_count(), black.bit_count()
 
@@ -582,33 +599,34 @@ class Vut(Game):
         """Material, pawns' advance (squared) and pawns whose way to the goal is clear."""
         masks, worth = facts
         score = 100 * board.count(PIECE_OF[side]) + worth[side]
-        clear_worth = self.tables.pawn_values[side][1]
-        for i in cells_of(masks[PAWN_OF[side]] & ~self.blocked(masks, side)):
-            score += clear_worth[i]
+        clear = masks[PAWN_OF[side]] & ~self.blocked(masks[EMPTY], side)
+        if clear:
+            clear_worth = self.tables.pawn_values[side][1]
+            for i in cells_of(clear):
+                score += clear_worth[i]
         return score
 
-    def blocked(self, masks, side):
+    def blocked(self, empty, side):
         """The cells with a man somewhere ahead of them on their file, towards `side`'s
-        goal (a bitboard): the men shifted back a rank, then two, four, ..."""
-        n = self.size
-        occupied = masks[EMPTY] ^ (1 << n * n) - 1
-        up = side == WHITE
-        blocked, span = occupied >> n if up else occupied << n, 1
-        while span < n - 1:
-            blocked |= blocked >> span * n if up else blocked << span * n
-            span *= 2
-        return blocked
+        goal (a bitboard; `empty` the empty cells): the men shifted back a rank, then two,
+        four, ... (VutTables.rank_shifts)."""
+        occupied = empty ^ self.tables.all_cells
+        if side == WHITE:
+            for shift in self.tables.rank_shifts:
+                occupied |= occupied >> shift
+            return occupied >> self.size
+        for shift in self.tables.rank_shifts:
+            occupied |= occupied << shift
+        return occupied << self.size
 
     def _king_progress(self, board, facts, side):
         return 30 * (self.size - self.tables.centre_distance[board.index(KING_OF[side])])
 
     def _chain_progress(self, board, facts, side):
         """Material and the rank span of the best connected group."""
-        rank = self.tables.progress[WHITE]  # the rank of each cell
-        best = 0
-        for group in self.components(board, side):
-            ranks = [rank[c] for c in group]
-            best = max(best, max(ranks) - min(ranks))
+        n, best = self.size, 0
+        for group in self.components(board, side):  # (cells are numbered rank by rank)
+            best = max(best, max(group) // n - min(group) // n)
         return self._material(board, facts, side) + 25 * best
 
     def is_noisy(self, state, move):
@@ -626,36 +644,44 @@ class Vut(Game):
     def noisy_moves(self, state):
         """The moves `is_noisy` accepts, found from their targets: for each kind of man
         the empty cells where it would capture (the flanks of enemy men) or reach a goal,
-        then the nearest man of that kind on each line from there (moving is symmetric)."""
+        then the nearest man on each line from there, if of that kind and in range
+        (moving is symmetric: VutTables.arrivals)."""
         board, side, tables, grid = state.board, state.turn, self.tables, self.grid
-        masks = self.masks(state)
-        empty, victims = masks[EMPTY], self.men_bits(masks, OTHER[side])
+        masks = self.facts_of(state)[0]
+        other = OTHER[side]
+        empty, victims = masks[EMPTY], masks[PIECE_OF[other]] | masks[PAWN_OF[other]]
         piece, pawn, centre = PIECE_OF[side], PAWN_OF[side], tables.centre
-        captures = grid.custody_targets(victims, self.men_bits(masks, side), empty, self.edge_custody)
+        captures = grid.custody_targets(victims, masks[piece] | masks[pawn], empty, self.edge_custody)
         pawn_targets = 0
-        if self.intervention:  # between two victims in a line
-            steps = grid.steps
-            for (df, dr) in ((1, 0), (0, 1)):
-                pawn_targets |= stepped(victims, steps[df, dr]) & stepped(victims, steps[-df, -dr])
-            pawn_targets &= empty
-        if centre is not None:  # only a king may stop on the centre
-            captures &= ~(1 << centre)
-            pawn_targets &= ~(1 << centre)
-        if PAWN_RACE in self.goals:
+        if self.intervention:  # between two victims in a line: along the rank (beside), along the file
+            victims_east, victims_west = grid.beside(victims)
+            w = grid.width
+            pawn_targets = (victims_east & victims_west & grid.inner_files | victims >> w & victims << w) & empty
+        if PAWN_RACE in self.goals and masks[pawn] & tables.goal_approach[side]:
             pawn_targets |= tables.goal_bits[side] & empty
-        targets = {piece: captures, pawn: captures | pawn_targets}
+        if centre is not None:  # only a king may stop on the centre
+            captures &= tables.open_cells
+            pawn_targets &= tables.open_cells
+        # the first man on each line from a target, if he is the side's and reaches it (the
+        # pieces' moves listed first, then the pawns')
+        piece_moves, pawn_moves = [], []
+        piece_reach, pawn_reach, arrivals = tables.reach[piece], tables.reach[pawn], tables.arrivals
+        for dst in cells_of(captures | pawn_targets):
+            for line in arrivals[dst]:
+                for j, distance, text in line:
+                    there = board[j]
+                    if there != EMPTY:
+                        if there == pawn:
+                            if distance <= pawn_reach:
+                                pawn_moves.append(text)
+                        elif there == piece and distance <= piece_reach and captures >> dst & 1:
+                            piece_moves.append(text)
+                        break
+        found = piece_moves + pawn_moves
         if centre is not None and board[centre] == EMPTY:
-            targets[KING_OF[side]] = 1 << centre
-        found = []
-        for man, cells in targets.items():
-            paths = tables.paths[man]
-            for dst in cells_of(cells):
-                for path in paths[dst]:
-                    for j, _unused in path:
-                        if board[j] != EMPTY:
-                            if board[j] == man:
-                                found.append(tables.move_text[j, dst])
-                            break
+            king = KING_OF[side]
+            found.extend(tables.move_text[path[0][0], centre] for path in tables.paths[king][centre]
+                         if board[path[0][0]] == king)
         return found
 
 
