@@ -73,17 +73,24 @@ function cacheKey(request) {
   return KEPT.has(url.href) ? url.href : null;
 }
 
-// Opened once while this worker runs: a visit asks it for a hundred files.
+// Opened once while this worker runs: a visit asks it for a hundred files.  (A failed
+// open is asked again by the next request, as before, not kept.)
 let opened = null;
+function openCache() {
+  if (!opened) {
+    opened = caches.open(CACHE);
+    opened.catch(() => { opened = null; });
+  }
+  return opened;
+}
 
 // Cache first for the kept files; anything else goes to the network untouched.
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   const key = cacheKey(event.request);
   if (!key) return;
-  opened ??= caches.open(CACHE);
   event.respondWith(
-    opened
+    openCache()
       .then((cache) => cache.match(key))
       .then((hit) => hit || fetch(event.request)));
 });
