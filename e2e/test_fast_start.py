@@ -365,6 +365,31 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start_that_plays(browser, defect, 
     assert seen.console_errors == expected and seen.foreign_requests() == []
 
 
+def test_a_corrupt_gzipped_wasm_is_not_compiled_and_pyodide_takes_the_plain_one(browser):
+    """The loader compiles the gzipped wasm it downloaded only if it is the manifest's file:
+    garbage in it, and Pyodide fetches and compiles the plain wasm itself; Python restores
+    the snapshot all the same, and the page plays."""
+    def spoil_wasm(root):
+        with open(os.path.join(root, "vendor", "fast", manifest(root)["wasm"]["file"]), "r+b") as f:
+            f.seek(100_000)
+            f.write(b"\xff" * 64)
+
+    server, url = served_copy(spoil_wasm)
+    context = no_storage_context(browser, viewport={"width": 1100, "height": 850})
+    seen = Watch()
+    try:
+        page = open_ready(watched(context.new_page(), seen), url + "?game=vault")
+        assert python_start(page)["how"] == "snapshot"
+        fetched = [path for path, status in server.served if status == 200 and ".wasm" in path]
+        assert fetched == [f"/vendor/fast/{manifest(ROOT)['wasm']['file']}", "/vendor/pyodide/pyodide.asm.wasm"], fetched
+        play_by_clicks(page, "a1-a2")
+        assert page.inner_text("#status") == "Black to move"
+    finally:
+        context.close()
+        server.shutdown()
+    assert seen.console_errors == [] and seen.foreign_requests() == []
+
+
 # How a kept snapshot goes bad (its key, response), the next start's way and reason.
 SPOILED = {
     "damaged": ("""cache.put(key, new Response(new Uint8Array(1000).fill(7), { headers: response.headers }))""",
