@@ -39,7 +39,7 @@
 // Every URL is relative to this module, so the site works under any path prefix.
 
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
-import { instantiateFrom, sha256Hex } from "./snapshot.mjs";
+import { LEFT_OUT, SETTLE, STARTUP_RUNS, instantiateFrom, keptRuns, sha256Hex } from "./snapshot.mjs";
 
 export { version };
 
@@ -72,19 +72,6 @@ const BUILD_DIGEST = "X-Build-Snapshot-SHA256";
 // until then the page's thread plays for the computer.
 const SNAPSHOT_RATE = 4e6;
 
-// After a restore: what the snapshot kept from the build must not show.  `random` gets
-// fresh entropy (else every load plays the same computer games), the environment variables
-// the build machine gave (manifest.environ) become those this browser gives a plain start,
-// and sys.path loses the second "" a restore adds.
-const SETTLE = `
-import os, random, sys
-random.seed()
-for name in build_environ:
-    os.environ.pop(name, None)
-os.environ.update(line.split("=", 1) for line in environ)
-sys.path[:] = list(dict.fromkeys(sys.path))
-`;
-
 // Begun as soon as this module is imported: start.js imports it the moment the engine starts,
 // so the snapshot is read and checked, and Python started from it, while PyScript's own
 // JavaScript still loads (PyScript asks for Python later: loadPyodide hands it this one).
@@ -104,13 +91,14 @@ export async function loadPyodide(options = {}) {
     pyodide.setStderr({ batched: options.stderr });
   }
   pyodide ??= await startPyodide({ ...options, indexURL: PYODIDE.href });
+  const kept = keptRuns(pyodide);  // (from here on, what PyScript runs is noted)
   if (plan.files) serveFiles(plan.files);
   // How Python started in this context (page or worker): for the console and for tests.
   const seconds = (performance.now() - begun) / 1000;
   globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null,
                                   wasm: plan.how !== "plain" && plan.wasm ? "gzipped" : "plain" };
   if (plan.making && plan.how !== "snapshot") {
-    globalThis.boardgamesPython.keepSnapshot = () => keepSnapshotMadeHere(pyodide, plan.making);
+    globalThis.boardgamesPython.keepSnapshot = () => keepSnapshotMadeHere(pyodide, plan.making, kept);
   }
   console.info(`boardgames: Python started (${plan.how}) in ${seconds.toFixed(2)} s` +
                (plan.reason ? `: ${plan.reason}` : "") +
@@ -174,9 +162,11 @@ async function planStart() {
   if (!manifestResponse.ok) return { how: "plain", reason: "no fast-start files" };
   const manifest = await manifestResponse.json();
   if (manifest.pyodide !== version) return { how: "plain", reason: `the snapshot is for Pyodide ${manifest.pyodide}` };
-  // PyScript's [files], fetched now rather than one by one once Python is up (files()).
+  // PyScript's [files], fetched now rather than one by one once Python is up (files()):
+  // read from the offline copy where there is one (a fetch, through the service worker,
+  // costs this thread three times as much).
   const files = new Map((manifest.files?.[inPage ? "page" : "worker"] ?? []).map((path) => {
-    const bytes = fetchBytes(path);
+    const bytes = fetchBytes(path, storage);
     bytes.catch(() => {});
     return [new URL(path, SITE).href, bytes];
   }));
@@ -276,9 +266,10 @@ async function makeMemory(snapshot) {
 
 /** Once the offline copy is made (start.js calls this through `boardgamesPython`): make,
  * on a thread of its own, the snapshot the next visit restores, from the files this one
- * fetched and the sources PyScript wrote (read here, where they are), and keep it.  A
- * note on the console says how it went; nothing shows on the page. */
-function keepSnapshotMadeHere(pyodide, making) {
+ * fetched, the sources PyScript wrote (read here, where they are) and the Python it ran
+ * (`kept`: KeptRuns), and keep it.  A note on the console says how it went; nothing shows
+ * on the page. */
+function keepSnapshotMadeHere(pyodide, making, kept) {
   delete globalThis.boardgamesPython.keepSnapshot;  // once
   const began = performance.now();
   return new Promise((resolve) => {
@@ -293,6 +284,7 @@ function keepSnapshotMadeHere(pyodide, making) {
     try {
       const { home, written } = making.recipe;
       const files = Object.fromEntries(written.map((path) => [path, pyodide.FS.readFile(`${home}/${path}`)]));
+      const runs = new Map([...STARTUP_RUNS, ...kept.compiled.toJs()].map((run) => [JSON.stringify(run), run]));
       worker = new Worker(new URL("./snapshot_maker.mjs", import.meta.url), { type: "module" });
       worker.onmessage = ({ data }) => {
         if (data.error) done(false, data.error);
@@ -302,7 +294,7 @@ function keepSnapshotMadeHere(pyodide, making) {
         event.preventDefault();
         done(false, event.message || "its worker failed");
       };
-      worker.postMessage({ ...making, files });
+      worker.postMessage({ ...making, files, runs: [...runs.values()] });
     } catch (error) {
       done(false, error.message);
     }
@@ -398,9 +390,10 @@ async function expectSources(sources, files) {
   }));
 }
 
-/** The bytes of the site's file `path`. */
-async function fetchBytes(path) {
-  const response = await fetch(new URL(path, SITE));
+/** The bytes of the site's file `path` (from the offline copy if `offline` and it is there). */
+async function fetchBytes(path, offline = false) {
+  const url = new URL(path, SITE);
+  const response = (offline && await fromCache(url)) || await fetch(url);
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   return response.arrayBuffer();
 }
@@ -445,43 +438,6 @@ function serveFiles(files) {
   globalThis.fetch = answer;
   setTimeout(release, 60000);  // files PyScript never asked for (a config changed since the build)
 }
-
-// The import of a standard module left out of the page's stdlib zip: Pyodide's whole zip
-// is fetched (once, on this thread: an import cannot wait) and searched, with a warning on
-// the console (the e2e tests fail on it, so that the build's list is whole).
-const LEFT_OUT = `
-import sys
-from importlib.machinery import PathFinder
-
-
-class LeftOut:
-    """Finds the standard modules left out of the page's stdlib zip in the whole one."""
-
-    def __init__(self, names, fetch, whole="/lib/python_stdlib_whole.zip"):
-        self.names, self.fetch, self.whole = frozenset(names), fetch, whole
-
-    def find_spec(self, name, path=None, target=None):
-        if name not in self.names:
-            return None
-        if self.whole not in sys.path:
-            try:
-                data = self.fetch(name).to_bytes()
-            except Exception as error:
-                raise ModuleNotFoundError(f"No module named {name!r} here: {error}", name=name) from None
-            with open(self.whole, "wb") as f:
-                f.write(data)
-            sys.path.append(self.whole)
-        package = name.rpartition(".")[0]
-        if not package:
-            return PathFinder.find_spec(name, [self.whole], target)
-        inside = sys.modules[package].__path__
-        if f"{self.whole}/{package.replace('.', '/')}" not in inside:
-            inside.append(f"{self.whole}/{package.replace('.', '/')}")
-        return PathFinder.find_spec(name, inside, target)
-
-
-sys.meta_path.append(LeftOut(names, fetch))
-`;
 
 function findLeftOut(pyodide, names) {
   const fetchWhole = (name) => {

@@ -10,6 +10,119 @@
 // Nothing of `js` is imported (a snapshot may only hold JS objects reachable from
 // globalThis).
 
+// After a restore: what the snapshot kept from the build must not show.  `random` gets
+// fresh entropy (else every load plays the same computer games), the environment variables
+// the build machine gave (manifest.environ) become those this browser gives a plain start,
+// and sys.path loses the second "" a restore adds.
+export const SETTLE = `
+import os, random, sys
+random.seed()
+for name in build_environ:
+    os.environ.pop(name, None)
+os.environ.update(line.split("=", 1) for line in environ)
+sys.path[:] = list(dict.fromkeys(sys.path))
+`;
+
+// The import of a standard module left out of the page's stdlib zip: Pyodide's whole zip
+// is fetched (once, on this thread: an import cannot wait) and searched, with a warning on
+// the console (the e2e tests fail on it, so that the build's list is whole).
+export const LEFT_OUT = `
+import sys
+from importlib.machinery import PathFinder
+
+
+class LeftOut:
+    """Finds the standard modules left out of the page's stdlib zip in the whole one."""
+
+    def __init__(self, names, fetch, whole="/lib/python_stdlib_whole.zip"):
+        self.names, self.fetch, self.whole = frozenset(names), fetch, whole
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in self.names:
+            return None
+        if self.whole not in sys.path:
+            try:
+                data = self.fetch(name).to_bytes()
+            except Exception as error:
+                raise ModuleNotFoundError(f"No module named {name!r} here: {error}", name=name) from None
+            with open(self.whole, "wb") as f:
+                f.write(data)
+            sys.path.append(self.whole)
+        package = name.rpartition(".")[0]
+        if not package:
+            return PathFinder.find_spec(name, [self.whole], target)
+        inside = sys.modules[package].__path__
+        if f"{self.whole}/{package.replace('.', '/')}" not in inside:
+            inside.append(f"{self.whole}/{package.replace('.', '/')}")
+        return PathFinder.find_spec(name, inside, target)
+
+
+sys.meta_path.append(LeftOut(names, fetch))
+`;
+
+// Python every start runs through pyodide.runPython or runPythonAsync (SETTLE, LEFT_OUT,
+// PyScript's own start and the page's script): a snapshot keeps it compiled, so that a start
+// from it parses no Python source (the parser's WebAssembly is compiled on its first use,
+// on the page's thread).  Pyodide's runPython and runPythonAsync call pyodide.code's
+// eval_code and eval_code_async, which KeptRuns stands in for.
+const KEPT_RUNS = `
+import ast, sys
+import pyodide.code
+
+
+class KeptRuns:
+    """pyodide.code's eval_code and eval_code_async: a source kept here runs from its code
+    compiled when the snapshot was made; any other is compiled as before, and the first
+    few are noted in \`compiled\` (the snapshot a browser makes keeps those of its visit)."""
+
+    NOTED = 16
+
+    def __init__(self):
+        self.runners = {}  # (source, asynchronous) -> its CodeRunner, compiled
+        self.compiled = []  # [source, asynchronous] compiled since the start
+        self.eval_code, self.eval_code_async = pyodide.code.eval_code, pyodide.code.eval_code_async
+        pyodide.code.eval_code, pyodide.code.eval_code_async = self.run, self.run_async
+
+    def keep(self, runs):
+        for source, asynchronous in runs:
+            flags = ast.PyCF_ALLOW_TOP_LEVEL_AWAIT if asynchronous else 0
+            self.runners[source, asynchronous] = pyodide.code.CodeRunner(source, flags=flags).compile()
+
+    def runner(self, source, asynchronous, options):
+        runner = None if options else self.runners.get((source, asynchronous))
+        if runner is None and len(self.compiled) < self.NOTED:
+            self.compiled.append([source, asynchronous])
+        return runner
+
+    def run(self, source, globals=None, locals=None, **options):
+        runner = self.runner(source, False, options)
+        return runner.run(globals, locals) if runner else self.eval_code(source, globals, locals, **options)
+
+    async def run_async(self, source, globals=None, locals=None, **options):
+        runner = self.runner(source, True, options)
+        if runner:
+            return await runner.run_async(globals, locals)
+        return await self.eval_code_async(source, globals, locals, **options)
+
+
+sys.modules["_kept_runs"] = KeptRuns()
+`;
+
+/** The runs `pyodide` keeps compiled (KeptRuns, a proxy): its snapshot's, else set up now. */
+export function keptRuns(pyodide) {
+  const sys = pyodide.pyimport("sys"), modules = sys.modules;
+  try {
+    if (!modules.has("_kept_runs")) pyodide.runPython(KEPT_RUNS);
+    return modules.get("_kept_runs");
+  } finally {
+    modules.destroy();
+    sys.destroy();
+  }
+}
+
+/** What every start runs (interpreter.mjs), as [source, asynchronous]: any snapshot keeps it. */
+export const STARTUP_RUNS = [[SETTLE, false], [LEFT_OUT, false]];
+
 const IMPORT_ALL = `
 import importlib, sys
 
@@ -23,10 +136,11 @@ import_all
 `;
 
 /** The snapshot of `pyodide` (started with `_makeSnapshot: true`, nothing else run in it)
- * once `files` ({path under home: bytes}) are written and the recipe run:
+ * once `files` ({path under home: bytes}) are written, the recipe run and `runs` (STARTUP_RUNS
+ * and those a visit ran) kept compiled:
  * {snapshot: its bytes, modules: the modules it holds, environ: the names of the
  * environment variables Emscripten gave it (a restore replaces them by its own)}. */
-export function makeSnapshot(pyodide, recipe, files) {
+export function makeSnapshot(pyodide, recipe, files, runs = STARTUP_RUNS) {
   // A restore puts the snapshot into the memory Pyodide's wasm starts with: it must not grow.
   const memory = pyodide._module.HEAP8.length;
   for (const [dest, bytes] of Object.entries(files)) {
@@ -43,6 +157,10 @@ export function makeSnapshot(pyodide, recipe, files) {
   pyodide.runPython(recipe.warm_up, { globals });
   globals.destroy();
   pyodide.runPython("import random; random.seed(0)");  // reseeded after every restore
+  const kept = keptRuns(pyodide), wantedRuns = pyodide.toPy(runs);
+  kept.keep(wantedRuns);
+  wantedRuns.destroy();
+  kept.destroy();
   if (pyodide._module.HEAP8.length > memory) {
     throw new Error(`the imports and warm-up grew Python's memory from ${memory} to ` +
                     `${pyodide._module.HEAP8.length} bytes: a restore could not hold it (import or warm up less)`);

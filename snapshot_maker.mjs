@@ -4,7 +4,9 @@
 //
 // It starts a fresh Pyodide from the offline copy (the wasm, which sw.js keeps plain, and
 // the stdlib zip the snapshot must be restored over), writes the sources the page's
-// PyScript wrote (sent by the page), follows the build's recipe (snapshot.mjs) and answers
+// PyScript wrote (sent by the page), follows the build's recipe (snapshot.mjs), keeps
+// compiled the Python the page ran through runPython (its `runs`: PyScript's own start and
+// the page's script, so that a restore parses none) and answers
 // with the snapshot's pages and their SHA-256 ({pages, sha256}, the pages handed over, not
 // copied), or {error}.  The page keeps them (a write from a worker that closes at once
 // was lost in WebKit).  The restore checks the stdlib and the sources against the
@@ -24,7 +26,7 @@ onmessage = async ({ data }) => {
 };
 
 /** The snapshot's pages (`pack`), made as the build makes them. */
-async function make({ recipe, files, memoryBytes, environ, runtime }) {
+async function make({ recipe, files, runs, memoryBytes, environ, runtime }) {
   const [stdlib, lock, wasm] = await Promise.all([
     offline(runtime.stdlib).then((response) => response.blob()),
     offline(runtime.lock).then((response) => response.json()),
@@ -38,7 +40,7 @@ async function make({ recipe, files, memoryBytes, environ, runtime }) {
       indexURL: runtime.indexURL, packageBaseUrl: runtime.indexURL, stdLibURL, lockFileContents: lock,
       _makeSnapshot: true, stdout: () => {}, stderr: () => {},
     });
-    made = makeSnapshot(pyodide, recipe, files);
+    made = makeSnapshot(pyodide, recipe, files, runs);
   } finally {
     restore();
     URL.revokeObjectURL(stdLibURL);

@@ -57,6 +57,7 @@ document.body.dataset.probe = json.dumps({
     "sys.argv": sys.argv, "sys.orig_argv": sys.orig_argv, "sys.flags": str(sys.flags),
     "cwd": os.getcwd(), "random": random.random(),
     "precompiled": sorted(set(sys.modules["webapp.precompiled"].used)) if "webapp.precompiled" in sys.modules else None,
+    "compiled": [source.lstrip().split("\\n")[0] for source, _ in sys.modules["_kept_runs"].compiled],
     "stdlib": sorted(name for name, module in list(sys.modules.items())
                      if (getattr(module, "__file__", None) or "").startswith("/lib/python"))})
 """
@@ -231,7 +232,8 @@ def no_storage_context(browser, **options):
 def test_a_restored_python_looks_like_a_plain_one_with_fresh_randomness(browser, site):
     """Nothing of the machine that made a snapshot shows after a restore (environment,
     paths, executable), whether the build made it or this browser did, and `random` is
-    reseeded: two restores draw different numbers."""
+    reseeded: two restores draw different numbers.  A restore of the snapshot made here
+    parses no Python source: what the start runs came compiled in it."""
     def probed(context, how):
         page = watched(context.new_page(), Watch())
         open_ready(page, f"{site}/index.html")
@@ -257,6 +259,15 @@ def test_a_restored_python_looks_like_a_plain_one_with_fresh_randomness(browser,
     assert len({plain.pop("random"), again["random"]} | {seen.pop("random") for seen in restored.values()}) == 4
     plain.pop("stdlib")
     assert plain.pop("precompiled") is None  # a plain start compiles (precompiled.py)
+    # The Python run through runPython (snapshot.mjs KEPT_RUNS): a plain start compiles
+    # PyScript's own start, the page's script and this probe; the build's snapshot keeps
+    # the loader's own code compiled, the one made here also what the visit ran: a restore
+    # from it parses no Python but this probe.
+    probe_line, pyscript_start = PROBE.lstrip().split("\n")[0], "import os as _os"
+    assert plain.pop("compiled")[:2] == [pyscript_start, "import webapp.main"]
+    built_compiled = restored["the build's"].pop("compiled")
+    assert built_compiled[:2] == [pyscript_start, "import webapp.main"] and built_compiled[-1] == probe_line
+    assert restored["made here"].pop("compiled") == again.pop("compiled") == [probe_line]
     dom = {f"/home/pyodide/webapp/{name}.py" for name in ("dom", "hook", "main", "panels/game_panels",
                                                            "panels/share_panel", "panels/coach_panel")}
     for kind, seen in restored.items():
