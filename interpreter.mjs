@@ -114,8 +114,16 @@ async function startFast(plan) {
   try {
     const ours = { indexURL: PYODIDE.href, stdLibURL: plan.stdlib, lockFileContents: plan.lock,
                    packageBaseUrl: PYODIDE.href };
-    if (plan.snapshot) ours._loadSnapshot = plan.snapshot;
-    const pyodide = await startPyodide(ours);
+    if (plan.snapshot) {
+      // Pyodide is handed Python's memory at once (until the restore its size is all it
+      // reads) and waits for it to be filled and checked only before restoring it: its wasm
+      // is instantiated and linked meanwhile.  A snapshot that fails a check is never
+      // restored (that Pyodide waits on, and the plain start follows).
+      ours._loadSnapshot = plan.memory;
+      ours.fsInit = () => plan.snapshot.then(() => {}, () => new Promise(() => {}));
+    }
+    const started = startPyodide(ours);
+    const pyodide = await (plan.snapshot ? Promise.race([started, plan.snapshot.then(() => started)]) : started);
     if (plan.snapshot) settle(pyodide, plan.environ);
     findLeftOut(pyodide, plan.leftOut);
     return pyodide;
@@ -133,9 +141,9 @@ async function startFast(plan) {
  * the stdlib zip, lock: promise of Pyodide's lock file, wasm: the download of the gzipped
  * wasm (null when the plain one is fetched), module: promise of the wasm compiled (null
  * where Pyodide fetches the plain one from the server), rate, reason, files: PyScript's
- * [files] being fetched} with, for "snapshot", `snapshot` (promise of Python's memory) and
- * `environ`, and `making` where this page may keep a snapshot made here
- * (keepSnapshotMadeHere). */
+ * [files] being fetched} with, for "snapshot", `memory` (Python's: zeros until `snapshot`,
+ * the promise of its checks, has filled it) and `environ`, and `making` where this page may
+ * keep a snapshot made here (keepSnapshotMadeHere). */
 async function planStart() {
   const manifestURL = new URL("manifest.json", FAST);
   // Every lookup in the offline copy at once (each answer waits for this thread, busy
@@ -154,9 +162,10 @@ async function planStart() {
   lock.catch(() => {});  // failures show in loadPyodide, never as unhandled rejections
   // Needed on every fast way: asked for at once, beside the manifest; a first visit
   // measures its link on the stdlib's bytes.
+  // (the offline copy's as a blob: a handle, read only by those who need its bytes)
   const stdlibDownload = cachedStdlib ? null : download(STDLIB);
-  const stdlibBytes = cachedStdlib ? cachedStdlib.arrayBuffer() : stdlibDownload.bytes;
-  stdlibBytes.catch(() => {});
+  const stdlibBlob = cachedStdlib ? cachedStdlib.blob() : stdlibDownload.bytes.then((bytes) => new Blob([bytes]));
+  stdlibBlob.catch(() => {});
   // (the HTTP cache's copy may be older than the site: asked again, which costs a 304)
   const manifestResponse = cachedManifest || await fetch(manifestURL, { cache: "no-cache" });
   if (!manifestResponse.ok) return { how: "plain", reason: "no fast-start files" };
@@ -187,8 +196,7 @@ async function planStart() {
     module = wasm.bytes.then(gunzip).then((bytes) => WebAssembly.compile(bytes));
     module.catch(() => {});
   }
-  const stdlibBlob = new Blob([await stdlibBytes]);
-  const stdlib = URL.createObjectURL(stdlibBlob);
+  const stdlib = URL.createObjectURL(await stdlibBlob);
   const making = storage && inPage && manifest.recipe ? {
     recipe: manifest.recipe, kept: { ...KEPT, build: manifest.snapshot.sha256 },
     memoryBytes: manifest.snapshot.memory_bytes, environ: manifest.environ,
@@ -199,21 +207,23 @@ async function planStart() {
       : "no snapshot cached, and not worth its bytes here";
     return { how: "lean", stdlib, lock, wasm, module, rate, files, reason, making, leftOut: manifest.stdlib.left_out };
   }
-  // Checked and unpacked while the wasm compiles: if any check fails,
+  // Checked and unpacked into Python's memory while Pyodide starts: if any check fails,
   // loadPyodide fails before Python starts, and the plain start follows (and, where
   // storage is allowed, a sound snapshot is made here again).
   const memoryBytes = manifest.snapshot.memory_bytes;
-  const memory = unpacked ? keptRead.then((pages) => memoryOf(pages, memoryBytes))
-    : unpackedMemory({ url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256, memoryBytes });
+  const memory = new Uint8Array(memoryBytes);
+  const filled = unpacked ? keptRead.then((pages) => memoryOf(pages, memoryBytes, memory))
+    : unpackedMemory({ url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256, memoryBytes })
+      .then((made) => memory.set(made));
   const snapshot = Promise.all([
-    memory,
-    stdlibBlob.arrayBuffer().then((bytes) => expectDigest(
+    filled,
+    stdlibBlob.then((blob) => blob.arrayBuffer()).then((bytes) => expectDigest(
       bytes, manifest.stdlib.sha256, "the stdlib zip is not the one the snapshot was made over")),
     expectSources(manifest.sources, files),
-  ]).then(([memory]) => memory);
+  ]);
   snapshot.catch(() => {});
-  return { how: "snapshot", stdlib, lock, wasm, module, rate, files, snapshot, environ: manifest.environ, making,
-           leftOut: manifest.stdlib.left_out };
+  return { how: "snapshot", stdlib, lock, wasm, module, rate, files, memory, snapshot, environ: manifest.environ,
+           making, leftOut: manifest.stdlib.left_out };
 }
 
 /** Keep a snapshot's pages with their SHA-256 where planStart looks (in place of one kept
@@ -398,21 +408,27 @@ async function fetchBytes(path, offline = false) {
   return response.arrayBuffer();
 }
 
-/** Python's memory from the snapshot's pages (tools/fast_start.py `pack`: little-endian
- * uint32 memory size and run count, then each run's offset and length, then the runs'
- * bytes; the pages left out are zeros). */
-function memoryOf(pages, size) {
+/** Python's memory (`memory`, zeros, if given) from the snapshot's pages
+ * (tools/fast_start.py `pack`: little-endian uint32 memory size and run count, then each
+ * run's offset and length, then the runs' bytes; the pages left out are zeros). */
+function memoryOf(pages, size, memory = new Uint8Array(size)) {
   const view = new DataView(pages);
   if (view.getUint32(0, true) !== size) throw new Error("the snapshot is not the size the manifest gives");
-  const memory = new Uint8Array(size);
   const runs = view.getUint32(4, true);
-  let from = 8 + 8 * runs;
-  for (let run = 0; run < runs; run++) {
-    const at = view.getUint32(8 + 8 * run, true), length = view.getUint32(12 + 8 * run, true);
+  const run = (index) => [view.getUint32(8 + 8 * index, true), view.getUint32(12 + 8 * index, true)];
+  // the runs checked before a byte is written (`memory` may already be Pyodide's)
+  let end = 8 + 8 * runs;
+  for (let index = 0; index < runs; index++) {
+    const [at, length] = run(index);
+    if (at + length > size) throw new Error("the snapshot's pages do not add up");
+    end += length;
+  }
+  if (end !== pages.byteLength) throw new Error("the snapshot's pages do not add up");
+  for (let index = 0, from = 8 + 8 * runs; index < runs; index++) {
+    const [at, length] = run(index);
     memory.set(new Uint8Array(pages, from, length), at);
     from += length;
   }
-  if (from !== pages.byteLength) throw new Error("the snapshot's pages do not add up");
   return memory;
 }
 
