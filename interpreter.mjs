@@ -39,7 +39,7 @@
 // Every URL is relative to this module, so the site works under any path prefix.
 
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
-import { LEFT_OUT, SETTLE, STARTUP_RUNS, instantiateFrom, keptRuns, sha256Hex } from "./snapshot.mjs";
+import { LEFT_OUT, SETTLE, instantiateFrom, keptRuns, sha256Hex } from "./snapshot.mjs";
 
 export { version };
 
@@ -96,7 +96,7 @@ export async function loadPyodide(options = {}) {
   // How Python started in this context (page or worker): for the console and for tests.
   const seconds = (performance.now() - begun) / 1000;
   globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null,
-                                  wasm: plan.how !== "plain" && plan.wasm ? "gzipped" : "plain" };
+                                  wasm: plan.how !== "plain" && plan.gzipped ? "gzipped" : "plain" };
   if (plan.making && plan.how !== "snapshot") {
     globalThis.boardgamesPython.keepSnapshot = () => keepSnapshotMadeHere(pyodide, plan.making, kept);
   }
@@ -138,8 +138,8 @@ async function startFast(plan) {
 }
 
 /** How to start: {how: "plain", reason}, or {how: "lean" | "snapshot", stdlib: blob URL of
- * the stdlib zip, lock: promise of Pyodide's lock file, wasm: the download of the gzipped
- * wasm (null when the plain one is fetched), module: promise of the wasm compiled (null
+ * the stdlib zip, lock: promise of Pyodide's lock file, gzipped: whether the wasm comes
+ * gzipped (not fetched plain), module: promise of the wasm compiled (null
  * where Pyodide fetches the plain one from the server), rate, reason, files: PyScript's
  * [files] being fetched} with, for "snapshot", `memory` (Python's: zeros until `snapshot`,
  * the promise of its checks, has filled it) and `environ`, and `making` where this page may
@@ -190,10 +190,10 @@ async function planStart() {
   // Which form of the wasm: the plain one the service worker kept, or where the server
   // compresses it (it costs no more bytes); else the gzipped one (and always where storage
   // is refused: the HTTP cache keeps that one for a returning visit, not the plain).
-  let wasm = null, module = cachedModule;
+  let gzipped = false, module = cachedModule;
   if (!cachedWasm && (!storage || !await compressedByServer(WASM))) {
-    wasm = download(gzippedWasmURL, manifest.wasm);
-    module = wasm.bytes.then(gunzip).then((bytes) => WebAssembly.compile(bytes));
+    gzipped = true;
+    module = compiledFromGzip(gzippedWasmURL, manifest.wasm);
     module.catch(() => {});
   }
   const stdlib = URL.createObjectURL(await stdlibBlob);
@@ -205,7 +205,7 @@ async function planStart() {
   if (!unpacked && (storage || !(rate > SNAPSHOT_RATE))) {
     const reason = storage ? "no snapshot kept here yet (one is made once the offline copy is)"
       : "no snapshot cached, and not worth its bytes here";
-    return { how: "lean", stdlib, lock, wasm, module, rate, files, reason, making, leftOut: manifest.stdlib.left_out };
+    return { how: "lean", stdlib, lock, gzipped, module, rate, files, reason, making, leftOut: manifest.stdlib.left_out };
   }
   // Checked and unpacked into Python's memory while Pyodide starts: if any check fails,
   // loadPyodide fails before Python starts, and the plain start follows (and, where
@@ -222,7 +222,7 @@ async function planStart() {
     expectSources(manifest.sources, files),
   ]);
   snapshot.catch(() => {});
-  return { how: "snapshot", stdlib, lock, wasm, module, rate, files, memory, snapshot, environ: manifest.environ,
+  return { how: "snapshot", stdlib, lock, gzipped, module, rate, files, memory, snapshot, environ: manifest.environ,
            making, leftOut: manifest.stdlib.left_out };
 }
 
@@ -294,7 +294,6 @@ function keepSnapshotMadeHere(pyodide, making, kept) {
     try {
       const { home, written } = making.recipe;
       const files = Object.fromEntries(written.map((path) => [path, pyodide.FS.readFile(`${home}/${path}`)]));
-      const runs = new Map([...STARTUP_RUNS, ...kept.compiled.toJs()].map((run) => [JSON.stringify(run), run]));
       worker = new Worker(new URL("./snapshot_maker.mjs", import.meta.url), { type: "module" });
       worker.onmessage = ({ data }) => {
         if (data.error) done(false, data.error);
@@ -304,7 +303,7 @@ function keepSnapshotMadeHere(pyodide, making, kept) {
         event.preventDefault();
         done(false, event.message || "its worker failed");
       };
-      worker.postMessage({ ...making, files, runs: [...runs.values()] });
+      worker.postMessage({ ...making, files, runs: kept.compiled.toJs() });
     } catch (error) {
       done(false, error.message);
     }
@@ -365,6 +364,21 @@ function linkRate(url, size, began, firstByte) {
   const [from, to, bytes] = timing && timing.responseEnd > timing.responseStart
     ? [timing.responseStart, timing.responseEnd, timing.encodedBodySize || size] : [firstByte, performance.now(), size];
   return to > from ? bytes / ((to - from) / 1000) : Infinity;
+}
+
+/** The wasm compiled as its gzipped bytes (the manifest's `file`) come in, unzipped on the
+ * way, once their SHA-256 is found to be the manifest's. */
+async function compiledFromGzip(url, file) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${file.file}: HTTP ${response.status}`);
+  const [bytes, unzipped] = response.body.tee();
+  const wasm = new Response(unzipped.pipeThrough(new DecompressionStream("gzip")),
+                            { headers: { "Content-Type": "application/wasm" } });
+  const [module] = await Promise.all([
+    WebAssembly.compileStreaming(wasm),
+    checked(new Response(bytes), file),
+  ]);
+  return module;
 }
 
 /** Whether the server sends `url` compressed (then its plain form costs no more bytes). */

@@ -121,7 +121,7 @@ export function keptRuns(pyodide) {
 }
 
 /** What every start runs (interpreter.mjs), as [source, asynchronous]: any snapshot keeps it. */
-export const STARTUP_RUNS = [[SETTLE, false], [LEFT_OUT, false]];
+const STARTUP_RUNS = [[SETTLE, false], [LEFT_OUT, false]];
 
 const IMPORT_ALL = `
 import importlib, sys
@@ -136,11 +136,11 @@ import_all
 `;
 
 /** The snapshot of `pyodide` (started with `_makeSnapshot: true`, nothing else run in it)
- * once `files` ({path under home: bytes}) are written, the recipe run and `runs` (STARTUP_RUNS
- * and those a visit ran) kept compiled:
+ * once `files` ({path under home: bytes}) are written, the recipe run and what the page runs
+ * through runPython kept compiled (STARTUP_RUNS and `runs`, [source, asynchronous] each):
  * {snapshot: its bytes, modules: the modules it holds, environ: the names of the
  * environment variables Emscripten gave it (a restore replaces them by its own)}. */
-export function makeSnapshot(pyodide, recipe, files, runs = STARTUP_RUNS) {
+export function makeSnapshot(pyodide, recipe, files, runs = []) {
   // A restore puts the snapshot into the memory Pyodide's wasm starts with: it must not grow.
   const memory = pyodide._module.HEAP8.length;
   for (const [dest, bytes] of Object.entries(files)) {
@@ -157,7 +157,7 @@ export function makeSnapshot(pyodide, recipe, files, runs = STARTUP_RUNS) {
   pyodide.runPython(recipe.warm_up, { globals });
   globals.destroy();
   pyodide.runPython("import random; random.seed(0)");  // reseeded after every restore
-  const kept = keptRuns(pyodide), wantedRuns = pyodide.toPy(runs);
+  const kept = keptRuns(pyodide), wantedRuns = pyodide.toPy([...STARTUP_RUNS, ...runs]);
   kept.keep(wantedRuns);
   wantedRuns.destroy();
   kept.destroy();

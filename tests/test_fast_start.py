@@ -94,6 +94,18 @@ def test_pyscript_package_is_the_one_its_bundle_writes_and_the_config_files_are_
     assert "./py/boardgames/core.py" in files["worker"]
 
 
+def test_pyscript_start_writes_each_file_of_the_tree_and_makes_its_folders_before_importing():
+    tree = {"pyscript": {"__init__.py": 'print("a\\tb")\n', "web": {"x.py": "é = 1"}}}
+    assert fast_start.pyscript_start(tree).split("\n") == [
+        "import os as _os", "from pathlib import Path as _Path", "_path = None",
+        '_path = _Path("./pyscript")', 'if not _os.path.exists("./pyscript"):', "    _path.mkdir(parents=True, exist_ok=True)",
+        '_path = _Path("./pyscript/__init__.py")', '_path.write_text("print(\\"a\\\\tb\\")\\n",encoding="utf-8")',
+        '_path = _Path("./pyscript/web")', 'if not _os.path.exists("./pyscript/web"):', "    _path.mkdir(parents=True, exist_ok=True)",
+        '_path = _Path("./pyscript/web/x.py")', '_path.write_text("é = 1",encoding="utf-8")',
+        "import pyscript as _pyscript", "del _Path", "del _path", "del _os", "del _pyscript", "", ""]
+    assert fast_start.page_script() == "import webapp.main"
+
+
 def test_the_snapshot_leaves_out_the_pages_of_zeros_and_gives_the_memory_back_whole():
     page = fast_start.PAGE
     memory = bytes(range(256)) * 16 + bytes(3 * page) + b"end" + bytes(page - 3) + b"tail"

@@ -8,7 +8,8 @@
 //    "stdlib": "<the stdlib zip>", "compile_to": "<out: its files the page needs, compiled>" or
 //    null, "later": {"wheels": {"<wheel>": ["segno"]}, "modules": [...]}, and the recipe (snapshot.mjs):
 //    "home": "/home/pyodide", "files": {"boardgames/core.py": "<abs path>", ...},
-//    "imports": ["json", "boardgames", ...], "warm_up": "<Python code run after the imports>"}
+//    "imports": ["json", "boardgames", ...], "warm_up": "<Python code run after the imports>"},
+//    and "runs": [[source, asynchronous], ...], what the page runs through runPython, kept compiled
 //
 // A fresh Pyodide (on the stdlib zip given, which a restore must be given again byte for
 // byte), our modules written where PyScript's [files] puts them (relative to the home
@@ -99,7 +100,7 @@ async function main() {
     indexURL, ...quiet, _makeSnapshot: true, _sysExecutable: "./this.program", stdLibURL: spec.stdlib,
   });
   const files = Object.fromEntries(Object.entries(spec.files).map(([dest, source]) => [dest, fs.readFileSync(source)]));
-  const { snapshot, modules, environ } = makeSnapshot(pyodide, spec, files);
+  const { snapshot, modules, environ } = makeSnapshot(pyodide, spec, files, spec.runs);
   fs.writeFileSync(spec.snapshot, snapshot);
   const wheels = {};
   for (const [source, names] of Object.entries(spec.later.wheels ?? {})) {

@@ -145,9 +145,9 @@ def started_pyscript(package):
     return found
 
 
-def pyscript_package(root=ROOT):
-    """{path under the home directory: source bytes} of the Python package PyScript writes
-    at every start, from its dist bundle's source map (the artifact the bundle embeds)."""
+def pyscript_tree(root=ROOT):
+    """The Python package PyScript writes at every start, as its dist bundle embeds it
+    ({name: source text or a folder's tree}, in the bundle's order), from the source map."""
     dist = os.path.join(root, PYSCRIPT_DIST)
     for name in sorted(os.listdir(dist)):
         if not name.endswith(".js.map"):
@@ -156,9 +156,14 @@ def pyscript_package(root=ROOT):
             source_map = json.load(f)
         for source, content in zip(source_map["sources"], source_map.get("sourcesContent") or []):
             if source.endswith(PYSCRIPT_ARTIFACT) and content:
-                tree = json.loads(content.split("export default", 1)[1].strip().removesuffix(";"))
-                return dict(_files(tree, ""))
+                return json.loads(content.split("export default", 1)[1].strip().removesuffix(";"))
     raise RuntimeError(f"no {PYSCRIPT_ARTIFACT} in {PYSCRIPT_DIST}/*.js.map")
+
+
+def pyscript_package(root=ROOT):
+    """{path under the home directory: source bytes} of the Python package PyScript writes
+    at every start (`pyscript_tree`)."""
+    return dict(_files(pyscript_tree(root), ""))
 
 
 def _files(tree, folder):
@@ -167,6 +172,38 @@ def _files(tree, folder):
             yield folder + name, value.encode("utf-8")
         else:
             yield from _files(value, f"{folder}{name}/")
+
+
+def pyscript_start(tree):
+    """The Python PyScript runs (runPythonAsync) before the page's script, which writes its
+    package (`tree`) and imports it: its core.js builds this source from the same tree, and
+    the build's snapshot keeps it compiled (snapshot.mjs KeptRuns; e2e/test_fast_start.py
+    checks that a restore then parses none of it)."""
+    lines = ["import os as _os", "from pathlib import Path as _Path", "_path = None"]
+
+    def write(folder, node):
+        for name, value in node.items():
+            path = f"{folder}/{name}"
+            lines.append(f'_path = _Path("{path}")')
+            if isinstance(value, str):
+                lines.append(f'_path.write_text({json.dumps(value, ensure_ascii=False)},encoding="utf-8")')
+            else:
+                lines.extend([f'if not _os.path.exists("{path}"):', "    _path.mkdir(parents=True, exist_ok=True)"])
+                write(path, value)
+
+    write(".", tree)
+    lines.append("import pyscript as _pyscript")
+    lines.extend(f"del {name}" for name in ("_Path", "_path", "_os", "_pyscript"))
+    return "\n".join(lines + ["\n"])
+
+
+def page_script(root=ROOT):
+    """The code of the page's own <script type="py"> (index.html), as PyScript runs it."""
+    with open(os.path.join(root, "index.html")) as f:
+        found = re.search(r'<script type="py"[^>]*>(.*?)</script>', f.read(), re.S)
+    if not found:
+        raise RuntimeError("index.html has no <script type=\"py\"> with its code inline")
+    return found.group(1)  # (one line: PyScript's dedenting leaves it as it is)
 
 
 def stdlib_modules(stdlib_zip, root=ROOT):
@@ -289,8 +326,11 @@ def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True, stdlib_zip=N
             "imports": (stdlib_modules(os.path.join(pyodide_dir, STDLIB), root) if stdlib else []) + modules,
             "warm_up": WARM_UP.format(precompile=precompile) if warm_up else "",
         }
+        # what the page runs through runPython, kept compiled (the browser's own snapshot keeps
+        # what its visit ran: the recipe need not carry these)
+        runs = [[pyscript_start(pyscript_tree(root)), True], [page_script(root), True]] if warm_up else []
         spec = {"pyodide": pyodide_dir + os.sep, "snapshot": os.path.join(work, "snapshot"), "files": files,
-                "stdlib": stdlib_zip or os.path.join(pyodide_dir, STDLIB), "later": later or {},
+                "runs": runs, "stdlib": stdlib_zip or os.path.join(pyodide_dir, STDLIB), "later": later or {},
                 "compile_to": compile_to, **recipe}
         spec_file = os.path.join(work, "spec.json")
         with open(spec_file, "w") as f:
