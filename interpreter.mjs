@@ -193,7 +193,7 @@ async function planStart() {
   let gzipped = false, module = cachedModule;
   if (!cachedWasm && (!storage || !await compressedByServer(WASM))) {
     gzipped = true;
-    module = compiledFromGzip(gzippedWasmURL, manifest.wasm);
+    module = download(gzippedWasmURL, manifest.wasm).bytes.then(gunzip).then((bytes) => WebAssembly.compile(bytes));
     module.catch(() => {});
   }
   const stdlib = URL.createObjectURL(await stdlibBlob);
@@ -364,21 +364,6 @@ function linkRate(url, size, began, firstByte) {
   const [from, to, bytes] = timing && timing.responseEnd > timing.responseStart
     ? [timing.responseStart, timing.responseEnd, timing.encodedBodySize || size] : [firstByte, performance.now(), size];
   return to > from ? bytes / ((to - from) / 1000) : Infinity;
-}
-
-/** The wasm compiled as its gzipped bytes (the manifest's `file`) come in, unzipped on the
- * way, once their SHA-256 is found to be the manifest's. */
-async function compiledFromGzip(url, file) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`${file.file}: HTTP ${response.status}`);
-  const [bytes, unzipped] = response.body.tee();
-  const wasm = new Response(unzipped.pipeThrough(new DecompressionStream("gzip")),
-                            { headers: { "Content-Type": "application/wasm" } });
-  const [module] = await Promise.all([
-    WebAssembly.compileStreaming(wasm),
-    checked(new Response(bytes), file),
-  ]);
-  return module;
 }
 
 /** Whether the server sends `url` compressed (then its plain form costs no more bytes). */

@@ -375,10 +375,10 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start_that_plays(browser, defect, 
     assert seen.console_errors == expected and seen.foreign_requests() == []
 
 
-def test_a_corrupt_gzipped_wasm_is_refused_and_pyodide_takes_the_plain_one(browser):
-    """The loader hands Pyodide the gzipped wasm it downloaded (compiled as it comes in)
-    only if it is the manifest's file: garbage in it, and Pyodide fetches and compiles the
-    plain wasm itself; Python restores the snapshot all the same, and the page plays."""
+def test_a_corrupt_gzipped_wasm_is_not_compiled_and_pyodide_takes_the_plain_one(browser):
+    """The loader compiles the gzipped wasm it downloaded only if it is the manifest's file:
+    garbage in it, and Pyodide fetches and compiles the plain wasm itself; Python restores
+    the snapshot all the same, and the page plays."""
     def spoil_wasm(root):
         with open(os.path.join(root, "vendor", "fast", manifest(root)["wasm"]["file"]), "r+b") as f:
             f.seek(100_000)
