@@ -341,8 +341,6 @@ HUNTS = [
     ("vut-extermination", "w", "Pa1 Pc3 Oe3 Oe4 pi9", "Pa1 Pb2 Pc3 Oe3 Oe4 pi9 pa9"),  # trades
     ("vut-extermination", "w", "Pb2 Pc3 Oe3 pa5", "Pb2 Pc3 Oe3 pe5"),   # the prey at the edge
     ("vut-extinction", "w", "Pc6 Pd6 Oe6 Oa4 pe9 oi9", "Pc2 Pd2 Oe2 Oa4 pe9 oi9"),
-    # extinction: the scarcer kind, Black's lone piece, is the prey, not its two pawns
-    ("vut-extinction", "w", "Pg5 Ph5 Oi5 Oe1 pa8 pb8 oi8", "Pa5 Pb5 Oc5 Oe1 pa8 pb8 oi8"),
 ]
 
 

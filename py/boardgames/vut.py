@@ -543,23 +543,12 @@ class Vut(Game):
     def hunt(self, masks, hunter):
         """How well `hunter`'s men close in on the enemy's: the enemy men's distance from
         the middle (the edge helps custody), their few moves, and the hunters near each
-        of them (of the men that must all be taken: `prey`).  Without it a side far ahead
-        in extermination or extinction sees no gain in any quiet move and plays on for
-        hundreds of moves."""
-        prey, hunters = self.prey(masks, OTHER[hunter]), self.men_bits(masks, hunter)
+        of them.  Without it a side far ahead in extermination or extinction
+        sees no gain in any quiet move and plays on for hundreds of moves."""
+        prey, hunters = self.men_bits(masks, OTHER[hunter]), self.men_bits(masks, hunter)
         return (HUNT_EDGE * weighted_count(prey, self.tables.centre_planes)
                 - HUNT_FREEDOM * self.freedom(masks, OTHER[hunter])
                 - HUNT_DISTANCE * self.distances(prey, hunters))
-
-    def prey(self, masks, side):
-        """The men of `side` the hunters go for: in extinction only the kind it has fewer of
-        (both if as many), since taking all of one kind wins; else all its pieces and pawns."""
-        if EXTINCTION not in self.goals:
-            return self.men_bits(masks, side)
-        pieces, pawns = masks[PIECE_OF[side]], masks[PAWN_OF[side]]
-        if pieces.bit_count() == pawns.bit_count():
-            return pieces | pawns
-        return pieces if pieces.bit_count() < pawns.bit_count() else pawns
 
     def freedom(self, masks, side):
         """How many moves `side`'s pieces and pawns have: the cells each step of their
