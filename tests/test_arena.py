@@ -51,6 +51,12 @@ def test_adjudication_by_search(fen, winner):
 
 def test_a_game_cut_at_max_plies_is_adjudicated():
     task = ("vut-7x7", 2, 1, 0, True, 2, "beginner", "1", dict(arena.DEFAULT_NODES), 6, 10.0)
-    _, score, white_score, plies, _, adjudicated, _first_s, _second_s = arena.play_game(task)
+    _, score, white_score, plies, _, adjudicated, _first_s, _second_s, _converted = arena.play_game(task)
     assert plies == 6 and adjudicated
     assert score in (0, 0.5, 1) and white_score == score  # the first player was White
+
+
+def test_men_lead_counts_men_of_any_kind():
+    game = get_game("vut-extermination")
+    assert arena.men_lead(game, game.new("9/9/6o2/9/9/3O5/2O6/4P4/9 w")) == 2
+    assert arena.men_lead(game, game.new()) == 0

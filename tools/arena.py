@@ -5,7 +5,8 @@ swapped, so neither side profits from a lucky opening or from moving first.  Pla
 search on node budgets, so every game is reproducible from the seed.  A game still
 running after --max-plies is adjudicated by a fixed search.  Prints a markdown
 table: wins/draws/losses of the first player, its score with a 95% confidence interval
-and the Elo difference that score means.
+and the Elo difference that score means, and how often a side that got CONVERT_LEAD men
+ahead went on to win before the ply cap (its "converted" column).
 
     python3 tools/arena.py --games tablut vut --pairs 2-random 2-1 3-2 --rounds 20
 
@@ -29,7 +30,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "py"))
 
 from boardgames import GAME_IDS, get_game  # noqa: E402
-from boardgames.core import OTHER, SIDE_NAMES  # noqa: E402
+from boardgames.core import BLACK, OTHER, SIDE_NAMES, WHITE, side_of  # noqa: E402
 from boardgames.ai import Searcher, choose_move  # noqa: E402
 
 # In the ratios of the levels' clock budgets in the page (0.25, 0.4, 1.5 and 4 s), scaled
@@ -41,6 +42,10 @@ Z95 = 1.959964
 # ahead by at least ADJUDICATION_MARGIN (100 = a man) wins, anything closer is a draw.
 ADJUDICATION_NODES = 20000
 ADJUDICATION_MARGIN = 300
+# A side this many men ahead (on the board, any kind) should win outright: the table
+# counts the games where one side got so far ahead first, and how many of them it won
+# before the ply cap (issue "A computer that finishes its games").
+CONVERT_LEAD = 3
 
 
 OTHERS = ("random", "mcts")  # players that are not one of our levels
@@ -102,6 +107,12 @@ class MctsPlayer:
         return position.action_to_string(position.current_player(), action)
 
 
+def men_lead(game, state):
+    """White's men on the board minus Black's (by `game.men`'s letters)."""
+    men = game.men(state).values()
+    return 2 * sum(side_of(letter) == WHITE for letter in men) - len(men)
+
+
 def adjudicate(game, state):
     """The winner ('white', 'black') of an unfinished game by a fixed search, or None."""
     searcher = Searcher(game, state, level=4, nodes=ADJUDICATION_NODES, seed=0)
@@ -136,7 +147,9 @@ def opening_position(game, plies, openings, seed):
 
 def play_game(task):
     """One game; returns (task, score of the first player: 1, 0.5 or 0, White's score,
-    plies, seconds, adjudicated)."""
+    plies, seconds, adjudicated, mean seconds per move of each player, converted: None if
+    no side got CONVERT_LEAD men ahead, else (whether the first to do so won before the
+    cap, the ply it got so far ahead))."""
     (game_id, first, second, round_number, first_is_white, opening_plies, openings, seed, nodes,
      max_plies, mcts_time) = task
     game = get_game(game_id)
@@ -148,6 +161,7 @@ def play_game(task):
                     for side, player in (("w", white), ("b", black)) if player == "mcts"}
     start = time.perf_counter()
     plies = 0
+    ahead = ahead_at = None  # the first side CONVERT_LEAD men ahead, and when
     while game.result(state) is None and plies < max_plies:
         side = state.turn
         player, opponent = (white, black) if side == "w" else (black, white)
@@ -159,6 +173,10 @@ def play_game(task):
         thought[side].append(time.perf_counter() - clock)
         state = game.play(state, move)
         plies += 1
+        if ahead is None and state.last[1]:  # (only a capture changes the lead)
+            lead = men_lead(game, state)
+            if abs(lead) >= CONVERT_LEAD:
+                ahead, ahead_at = SIDE_NAMES[WHITE if lead > 0 else BLACK], plies
     adjudicated = game.result(state) is None
     winner = adjudicate(game, state) if adjudicated else game.result(state)["winner"]
     first_side = "white" if first_is_white else "black"
@@ -167,7 +185,8 @@ def play_game(task):
     first_moves = thought["w" if first_is_white else "b"]
     second_moves = thought["b" if first_is_white else "w"]
     return (task, score, white_score, plies, time.perf_counter() - start, adjudicated,
-            float(np.mean(first_moves or [0])), float(np.mean(second_moves or [0])))
+            float(np.mean(first_moves or [0])), float(np.mean(second_moves or [0])),
+            None if ahead is None else (not adjudicated and winner == ahead, ahead_at))
 
 
 def elo(score):
@@ -225,12 +244,13 @@ def main(argv=None):
     results = {}
     start = time.perf_counter()
     with Pool(args.workers) as pool:
-        for done, (task, score, white_score, plies, seconds, adjudicated, first_s, second_s) in enumerate(
+        for done, (task, score, white_score, plies, seconds, adjudicated, first_s, second_s, converted) in enumerate(
                 pool.imap_unordered(play_game, tasks), 1):
             results.setdefault(task[:3], []).append((score, white_score, plies, seconds, adjudicated,
-                                                      first_s, second_s))
+                                                      first_s, second_s, converted))
             print(f"{done}/{len(tasks)} {task[0]} {player_name(task[1])} vs {player_name(task[2])}: "
-                  f"{score} in {plies} plies{' (adjudicated)' if adjudicated else ''}, "
+                  f"{score} in {plies} plies{' (adjudicated)' if adjudicated else ''}"
+                  f"{'' if converted is None else f', {CONVERT_LEAD} men up at ply {converted[1]}'}, "
                   f"{seconds:.0f} s", file=sys.stderr, flush=True)
     wall = time.perf_counter() - start
 
@@ -238,17 +258,19 @@ def main(argv=None):
           f"{args.max_plies} plies; seed {args.seed}; {len(tasks)} games in {wall:.0f} s on "
           f"{args.workers} workers\n")
     print("| game | A | B | games | A wins | draws | B wins | A score (95% CI) | Elo A-B (95% CI) "
-          "| White's score | plies | adjudicated | s/game | s/move A, B |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| White's score | plies | adjudicated | converted | s/game | s/move A, B |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for game_id in args.games:
         for first, second in args.pairs:
             rows = results[(game_id, first, second)]
             wins, draws, losses, mean, low, high = summarize([r[0] for r in rows])
-            white, plies, seconds, adjudicated, first_s, second_s = np.mean([r[1:] for r in rows], axis=0)
+            white, plies, seconds, adjudicated, first_s, second_s = np.mean([r[1:7] for r in rows], axis=0)
+            leads = [r[7][0] for r in rows if r[7] is not None]
             print(f"| {game_id} | {player_name(first)} | {player_name(second)} | {len(rows)} "
                   f"| {wins} | {draws} | {losses} | {mean:.0%} ({low:.0%}-{high:.0%}) "
                   f"| {elo(mean):+.0f} ({elo(low):+.0f} to {elo(high):+.0f}) "
-                  f"| {white:.0%} | {plies:.0f} | {adjudicated:.0%} | {seconds:.1f} | {first_s:.2f}, {second_s:.2f} |")
+                  f"| {white:.0%} | {plies:.0f} | {adjudicated:.0%} | {sum(leads)}/{len(leads)} "
+                  f"| {seconds:.1f} | {first_s:.2f}, {second_s:.2f} |")
 
 
 if __name__ == "__main__":
