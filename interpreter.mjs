@@ -173,9 +173,9 @@ async function planStart() {
   if (manifest.pyodide !== version) return { how: "plain", reason: `the snapshot is for Pyodide ${manifest.pyodide}` };
   // PyScript's [files], fetched now rather than one by one once Python is up (files()):
   // read from the offline copy where there is one (a fetch, through the service worker,
-  // costs this thread three times as much).
+  // costs this thread three times as much; the manifest found there says there is one).
   const files = new Map((manifest.files?.[inPage ? "page" : "worker"] ?? []).map((path) => {
-    const bytes = fetchBytes(path, storage);
+    const bytes = fetchBytes(path, Boolean(cachedManifest));
     bytes.catch(() => {});
     return [new URL(path, SITE).href, bytes];
   }));
