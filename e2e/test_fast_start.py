@@ -232,8 +232,8 @@ def no_storage_context(browser, **options):
 def test_a_restored_python_looks_like_a_plain_one_with_fresh_randomness(browser, site):
     """Nothing of the machine that made a snapshot shows after a restore (environment,
     paths, executable), whether the build made it or this browser did, and `random` is
-    reseeded: two restores draw different numbers.  A restore of the snapshot made here
-    parses no Python source: what the start runs came compiled in it."""
+    reseeded: two restores draw different numbers.  A restore of either snapshot parses
+    no Python source: what the start runs came compiled in it."""
     def probed(context, how):
         page = watched(context.new_page(), Watch())
         open_ready(page, f"{site}/index.html")

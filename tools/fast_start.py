@@ -312,7 +312,8 @@ def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True, stdlib_zip=N
         # imports and PyScript's package
         files = {path.removeprefix("py/"): os.path.join(root, path) for path in sources.values()}
         precompile = [sources[m].removeprefix("py/") for m in sources if m not in modules]
-        package = pyscript_package(root)
+        tree = pyscript_tree(root)
+        package = dict(_files(tree, ""))
         for path in started_pyscript(package):
             files[path] = os.path.join(work, path)
             os.makedirs(os.path.dirname(files[path]), exist_ok=True)
@@ -328,7 +329,7 @@ def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True, stdlib_zip=N
         }
         # what the page runs through runPython, kept compiled (the browser's own snapshot keeps
         # what its visit ran: the recipe need not carry these)
-        runs = [[pyscript_start(pyscript_tree(root)), True], [page_script(root), True]] if warm_up else []
+        runs = [[pyscript_start(tree), True], [page_script(root), True]] if warm_up else []
         spec = {"pyodide": pyodide_dir + os.sep, "snapshot": os.path.join(work, "snapshot"), "files": files,
                 "runs": runs, "stdlib": stdlib_zip or os.path.join(pyodide_dir, STDLIB), "later": later or {},
                 "compile_to": compile_to, **recipe}
