@@ -183,19 +183,22 @@ async function planStart() {
   const gzippedWasmURL = new URL(manifest.wasm.file, FAST);
   // a snapshot kept for another version of the site is made again
   const unpacked = keptPages?.headers.get(BUILD_DIGEST) === manifest.snapshot.sha256;
+  // Which form of the wasm: the plain one the service worker kept, or where the server
+  // compresses it (it costs no more bytes); else the gzipped one (and always where storage
+  // is refused: the HTTP cache keeps that one for a returning visit, not the plain), asked
+  // for before the link is measured: every way needs it.
+  let gzipped = false, module = cachedModule;
+  if (!cachedWasm && (!storage || !await compressedByServer(WASM))) {
+    gzipped = true;
+    // (read here, where the progress bar sees it arrive; unzipped and compiled off this thread)
+    module = fetchOk(gzippedWasmURL, { cache: "force-cache" }).then((response) => response.arrayBuffer())
+      .then((bytes) => offThread(compileGzipped, { ...manifest.wasm, bytes }, UNZIPPING));
+    module.catch(() => {});
+  }
   // (`boardgamesLinkRate`, set before this module runs, stands in for the measurement: tests
   // that need a first visit's way to be the fast link's set it, whatever the machine's load)
   const rate = storage || !stdlibDownload || !inPage ? null
     : globalThis.boardgamesLinkRate ?? await stdlibDownload.rate;
-  // Which form of the wasm: the plain one the service worker kept, or where the server
-  // compresses it (it costs no more bytes); else the gzipped one (and always where storage
-  // is refused: the HTTP cache keeps that one for a returning visit, not the plain).
-  let gzipped = false, module = cachedModule;
-  if (!cachedWasm && (!storage || !await compressedByServer(WASM))) {
-    gzipped = true;
-    module = download(gzippedWasmURL, manifest.wasm).bytes.then(gunzip).then((bytes) => WebAssembly.compile(bytes));
-    module.catch(() => {});
-  }
   const stdlib = URL.createObjectURL(await stdlibBlob);
   const making = storage && inPage && manifest.recipe ? {
     recipe: manifest.recipe, kept: { ...KEPT, build: manifest.snapshot.sha256 },
@@ -213,7 +216,8 @@ async function planStart() {
   const memoryBytes = manifest.snapshot.memory_bytes;
   const memory = new Uint8Array(memoryBytes);
   const filled = unpacked ? keptRead.then((pages) => memoryOf(pages, memoryBytes, memory))
-    : unpackedMemory({ url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256, memoryBytes })
+    : offThread(makeMemory, { url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256,
+                              memoryBytes }, [...UNZIPPING, memoryOf])
       .then((made) => memory.set(made));
   const snapshot = Promise.all([
     filled,
@@ -235,19 +239,19 @@ async function keepPages(kept, { pages, sha256 }) {
   await Promise.all(stale.map((name) => caches.delete(name)));
 }
 
-/** Python's memory from the build's snapshot (makeMemory), which must be unzipped: on a
- * thread of its own where one can be started, else here.  (The kept one is read here:
- * reading and hashing it costs this thread about 60 ms, less than a thread of its own
- * takes to start while the page loads.) */
-function unpackedMemory(snapshot) {
+/** `task(data)` (an async function of this module's, using only `helpers`) on a thread of
+ * its own where one can be started, else here: a gzipped download is unzipped, checked and
+ * laid out off this thread, which is busy loading the page.  Its result is posted back
+ * (an array's bytes are moved, a compiled wasm module shared). */
+function offThread(task, data, helpers = []) {
   let worker = null;
   try {
     // its script: the functions it runs, by their source
-    const script = [checked, expectDigest, sha256Hex, gunzip, memoryOf, makeMemory].join("\n") +
+    const script = [...helpers, task].join("\n") +
       `\nonmessage = async ({ data }) => {
          try {
-           const memory = await makeMemory(data);
-           postMessage({ memory }, [memory.buffer]);
+           const result = await ${task.name}(data);
+           postMessage({ result }, result instanceof WebAssembly.Module ? [] : [result.buffer]);
          } catch (error) {
            postMessage({ error: error.message });
          }
@@ -255,23 +259,31 @@ function unpackedMemory(snapshot) {
        };`;
     worker = new Worker(URL.createObjectURL(new Blob([script], { type: "text/javascript" })));
   } catch {
-    return makeMemory(snapshot);
+    return task(data);
   }
-  const memory = new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data.memory));
+  const result = new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data.result));
     worker.onerror = (event) => {
       event.preventDefault();
-      reject(new Error(event.message || "the snapshot's worker failed"));
+      reject(new Error(event.message || "a worker failed"));
     };
   });
-  worker.postMessage(snapshot);
-  return memory;
+  worker.postMessage(data, data.bytes ? [data.bytes] : []);
+  return result;
 }
 
+const UNZIPPING = [checked, expectDigest, sha256Hex, gunzip];
+
 /** Python's memory from the build's gzipped snapshot (where storage is refused: through
- * the HTTP cache). */
+ * the HTTP cache, as it is there: its name changes with its bytes, which are checked). */
 async function makeMemory(snapshot) {
-  return memoryOf(await checked(fetch(snapshot.url), snapshot).then(gunzip), snapshot.memoryBytes);
+  return memoryOf(await checked(fetch(snapshot.url, { cache: "force-cache" }), snapshot).then(gunzip),
+                  snapshot.memoryBytes);
+}
+
+/** Pyodide's wasm compiled from the `bytes` of its gzipped copy. */
+async function compileGzipped(wasm) {
+  return WebAssembly.compile(await checked(new Response(wasm.bytes), wasm).then(gunzip));
 }
 
 /** Once the offline copy is made (start.js calls this through `boardgamesPython`): make,
@@ -331,9 +343,9 @@ async function fromCache(url, where = {}) {
   }
 }
 
-/** The response for `url` from the network, if it is there. */
-async function fetchOk(url) {
-  const response = await fetch(url);
+/** The response for `url` from the network (`init`: fetch's), if it is there. */
+async function fetchOk(url, init = {}) {
+  const response = await fetch(url, init);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return response;
 }
@@ -431,9 +443,11 @@ function memoryOf(pages, size, memory = new Uint8Array(size)) {
   return memory;
 }
 
+/** `bytes` unzipped, handed to the unzipper in one piece (a quarter faster than a Blob's
+ * stream of small pieces). */
 async function gunzip(bytes) {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Response(stream).arrayBuffer();
+  const whole = new ReadableStream({ start(stream) { stream.enqueue(new Uint8Array(bytes)); stream.close(); } });
+  return new Response(whole.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
 /** PyScript fetches its [files] once `loadPyodide` has returned: each of `files` (URL ->
