@@ -11,7 +11,7 @@ side ahead won, their mean plies, and how many ended otherwise (a draw by repeti
 the cap, a loss).  Every move is seeded, so a run is reproducible.
 
     nice -n 19 python3 tools/endings.py collect --rounds 10 > tests/data/won_endings.txt
-    nice -n 19 python3 tools/endings.py --plies 150 [--seed 2] [--verbose]
+    nice -n 19 python3 tools/endings.py --plies 80 --behind 6 [--seed 2] [--verbose]
 """
 
 import argparse
@@ -25,7 +25,7 @@ sys.path.insert(0, TOOLS)
 
 import arena  # noqa: E402  (it puts py/ on the path)
 from boardgames import get_game  # noqa: E402
-from boardgames.core import BLACK, SIDE_NAMES, WHITE  # noqa: E402
+from boardgames.core import BLACK, SIDE_NAMES, WHITE, side_of  # noqa: E402
 
 SUITE = os.path.join(os.path.dirname(TOOLS), "tests", "data", "won_endings.txt")
 GAMES = ("vut-extermination", "vut-extinction")
@@ -73,6 +73,11 @@ def collect_game(game_id, round_number, first_is_white, seed):
     return lines
 
 
+def men_behind(game, state, ahead):
+    """How many men the side not `ahead` has on the board."""
+    return sum(side_of(letter) != (WHITE if ahead == "white" else BLACK) for letter in game.men(state).values())
+
+
 def play_out(game, fen, ahead, levels, nodes, plies, seed):
     """('won', 'lost', 'repetition', 'drawn' or 'cap', plies played) of one ending."""
     state = game.new(fen)
@@ -98,6 +103,8 @@ def main(argv=None):
     parser.add_argument("--pair", type=arena.parse_pair, default=(3, 2),
                         help="play: levels of the side ahead and of the other (default 3-2)")
     parser.add_argument("--nodes", type=arena.parse_nodes, default=dict(arena.DEFAULT_NODES))
+    parser.add_argument("--behind", type=int, default=None,
+                        help="play: only the endings where the side behind has at most this many men")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--verbose", action="store_true", help="play: a line per ending on stderr")
     args = parser.parse_args(argv)
@@ -115,11 +122,12 @@ def main(argv=None):
     with open(args.suite, encoding="utf-8") as f:
         endings = parse_suite(f.read())
     print(f"| game | endings | won | mean plies to win | repetition | cap | other | s |  (pair "
-          f"{args.pair[0]}-{args.pair[1]}, {args.plies} plies, seed {args.seed})")
+          f"{args.pair[0]}-{args.pair[1]}, {args.plies} plies, seed {args.seed}, behind {args.behind})")
     for game_id in args.games:
         game, start = get_game(game_id), time.perf_counter()
         counts, won_plies = {}, []
-        chosen = [(fen, ahead) for gid, fen, ahead in endings if gid == game_id]
+        chosen = [(fen, ahead) for gid, fen, ahead in endings if gid == game_id
+                  and (args.behind is None or men_behind(game, game.new(fen), ahead) <= args.behind)]
         for index, (fen, ahead) in enumerate(chosen):
             how, plies = play_out(game, fen, ahead, args.pair, args.nodes, args.plies, f"{args.seed}/{index}")
             counts[how] = counts.get(how, 0) + 1
