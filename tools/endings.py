@@ -11,7 +11,7 @@ side ahead won, their mean plies, and how many ended otherwise (a draw by repeti
 the cap, a loss).  Every move is seeded, so a run is reproducible.
 
     nice -n 19 python3 tools/endings.py collect --rounds 10 > tests/data/won_endings.txt
-    nice -n 19 python3 tools/endings.py --plies 80 --behind 6 [--seed 2] [--verbose]
+    nice -n 19 python3 tools/endings.py --behind 9 --plies 100 [--seed 2] [--verbose]
 """
 
 import argparse
