@@ -285,7 +285,6 @@ class Vut(Game):
     edge_custody = False   # the board edge closes a custody
     intervention = False   # a pawn moving between two enemies removes both
     pawnless_draw = True   # draw when both sides have lost all their pawns
-    hunt_freedom = HUNT_FREEDOM  # the hunt's weight on each move the prey has left
 
     def __init__(self, **options):
         super().__init__(**options)
@@ -548,7 +547,7 @@ class Vut(Game):
         sees no gain in any quiet move and plays on for hundreds of moves."""
         prey, hunters = self.men_bits(masks, OTHER[hunter]), self.men_bits(masks, hunter)
         return (HUNT_EDGE * weighted_count(prey, self.tables.centre_planes)
-                - self.hunt_freedom * self.freedom(masks, OTHER[hunter])
+                - HUNT_FREEDOM * self.freedom(masks, OTHER[hunter])
                 - HUNT_DISTANCE * self.distances(prey, hunters))
 
     def freedom(self, masks, side):
@@ -713,9 +712,6 @@ class VutExtermination(Vut):
     goals = (EXTERMINATION,)
     edge_custody = True
     pawnless_draw = False
-    # Every man must go: the last ones are cornered by taking their moves (won endings,
-    # tools/endings.py, seeds 1-3: 64 of 72 won against 55 with extinction's weight)
-    hunt_freedom = 2 * HUNT_FREEDOM
 
 
 class VutExtinction(VutExtermination):
@@ -726,7 +722,6 @@ class VutExtinction(VutExtermination):
     rulings = (EXTERMINATION_SETUP_RULING, EDGE_RULING, N_("The pawn race does not win here."),
                CAPTURE_RULING)
     goals = (EXTINCTION,)
-    hunt_freedom = HUNT_FREEDOM  # (twice it lost endings here: tools/endings.py)
 
 
 class VutConnection(VutExtermination):
