@@ -192,7 +192,7 @@ async function planStart() {
     gzipped = true;
     // (read here, where the progress bar sees it arrive; unzipped and compiled off this thread)
     module = fetchOk(gzippedWasmURL, { cache: "force-cache" }).then((response) => response.arrayBuffer())
-      .then((bytes) => offThread(compileGzipped, { ...manifest.wasm, bytes }, UNZIPPING));
+      .then((bytes) => offThread(compileGzipped, { ...manifest.wasm, bytes }, UNZIPPING, [bytes]));
     module.catch(() => {});
   }
   // (`boardgamesLinkRate`, set before this module runs, stands in for the measurement: tests
@@ -241,9 +241,10 @@ async function keepPages(kept, { pages, sha256 }) {
 
 /** `task(data)` (an async function of this module's, using only `helpers`) on a thread of
  * its own where one can be started, else here: a gzipped download is unzipped, checked and
- * laid out off this thread, which is busy loading the page.  Its result is posted back
- * (an array's bytes are moved, a compiled wasm module shared). */
-function offThread(task, data, helpers = []) {
+ * laid out off this thread, which is busy loading the page.  The buffers in `transfer` are
+ * moved there (unusable here after); the result is posted back (an array's bytes are
+ * moved, a compiled wasm module shared). */
+function offThread(task, data, helpers = [], transfer = []) {
   let worker = null;
   try {
     // its script: the functions it runs, by their source
@@ -268,7 +269,7 @@ function offThread(task, data, helpers = []) {
       reject(new Error(event.message || "a worker failed"));
     };
   });
-  worker.postMessage(data, data.bytes ? [data.bytes] : []);
+  worker.postMessage(data, transfer);
   return result;
 }
 
