@@ -88,7 +88,8 @@ def play_out(game, fen, ahead, levels, nodes, plies, seed):
         outcome = game.result(state)
         if outcome is not None:
             if outcome["winner"] is None:
-                return ("repetition" if state.repetitions() >= 3 else "drawn"), ply
+                repeated = game.repetition_draw and state.repetitions() >= game.repetition_draw
+                return ("repetition" if repeated else "drawn"), ply
             return ("won" if outcome["winner"] == ahead else "lost"), ply
     return "cap", plies
 
