@@ -174,11 +174,7 @@ async function planStart() {
   // PyScript's [files], fetched now rather than one by one once Python is up (files()):
   // read from the offline copy where there is one (a fetch, through the service worker,
   // costs this thread three times as much; the manifest found there says there is one).
-  const files = new Map((manifest.files?.[inPage ? "page" : "worker"] ?? []).map((path) => {
-    const bytes = fetchBytes(path, Boolean(cachedManifest));
-    bytes.catch(() => {});
-    return [new URL(path, SITE).href, bytes];
-  }));
+  const files = pythonFiles(manifest, Boolean(cachedManifest));
   const snapshotURL = new URL(manifest.snapshot.file, FAST);
   const gzippedWasmURL = new URL(manifest.wasm.file, FAST);
   // a snapshot kept for another version of the site is made again
@@ -410,6 +406,34 @@ async function expectSources(sources, files) {
     const bytes = files.get(new URL(path, SITE).href) ?? fetchBytes(path);
     await expectDigest(await bytes, sha256, `${path} has changed since the snapshot was made`);
   }));
+}
+
+/** PyScript's [files] for this context (URL -> promise of the bytes), asked for at once:
+ * cut from the bundle of them the manifest names (one request instead of seventy: a
+ * site/ built by tools/build_site.py), else, and where the bundle fails, each fetched. */
+function pythonFiles(manifest, offline) {
+  const cut = manifest.bundle ? cutBundle(manifest.bundle, offline) : Promise.resolve(new Map());
+  cut.catch((error) => console.warn(`boardgames: the Python files are fetched one by one: ${error.message}`));
+  return new Map((manifest.files?.[inPage ? "page" : "worker"] ?? []).map((path) => {
+    const bytes = cut.then((files) => files.get(path), () => null).then((found) => found ?? fetchBytes(path, offline));
+    bytes.catch(() => {});
+    return [new URL(path, SITE).href, bytes];
+  }));
+}
+
+/** The files of the bundle the manifest names (`bundle`: its name, SHA-256 and each file's
+ * path and size in order), path -> bytes, if it is whole. */
+async function cutBundle(bundle, offline) {
+  const url = new URL(bundle.file, FAST);
+  // (named after its bytes: a copy in the HTTP cache is taken without asking the server)
+  const bytes = await checked((offline && await fromCache(url)) || fetchOk(url, { cache: "force-cache" }), bundle);
+  const files = new Map();
+  let at = 0;
+  for (const [path, size] of bundle.paths) {
+    files.set(path, bytes.slice(at, at + size));
+    at += size;
+  }
+  return files;
 }
 
 /** The bytes of the site's file `path` (from the offline copy if `offline` and it is there). */

@@ -521,13 +521,49 @@ def test_where_storage_is_refused_python_still_restores_the_snapshot_from_the_ht
         finally:
             context.close()
 
+    def python_fetched():  # the Python files: in one bundle (tools/build_site.py), never one by one
+        return [path for path, _ in server.served if "/py/" in path or "/vendor/fast/files-" in path]
+
     try:
         with tempfile.TemporaryDirectory() as profile:
             visit(profile)
             fetched = runtime_fetched()
             assert [name.split("/")[-1].split("-")[0] for name in fetched] == ["pyodide.asm", "snapshot"], fetched
+            assert python_fetched() == [f"/vendor/fast/{manifest(site_dir)['bundle']['file']}"]
             visit(profile)
             assert runtime_fetched() == fetched, "a returning visit fetches no runtime byte"
+            assert len(python_fetched()) == 1, "the bundle comes from the HTTP cache"
     finally:
         server.shutdown()
+    assert seen.console_errors == [] and seen.foreign_requests() == []
+
+
+def test_a_damaged_bundle_of_the_python_files_is_replaced_by_each_file_and_the_snapshot_restored(browser, site_dir):
+    """site/ serves PyScript's [files] in one bundle (tools/build_site.py).  In a copy of
+    it the bundle is damaged: the loader refuses it with one note on the console, fetches
+    each file instead, and Python restores the snapshot all the same (the files are the
+    ones it was made over); the page plays."""
+    bundle = manifest(site_dir)["bundle"]
+    root = tempfile.mkdtemp(prefix="boardgames-site-")
+    shutil.copytree(site_dir, root, dirs_exist_ok=True)
+    with open(os.path.join(root, "vendor", "fast", bundle["file"]), "r+b") as f:
+        f.seek(1000)
+        f.write(b"#" * 64)
+    server = serve(root)
+    context = no_storage_context(browser)
+    seen, console = Watch(), []
+    try:
+        page = open_ready(watched(context.new_page(), seen, console),
+                          f"http://127.0.0.1:{server.server_address[1]}/index.html?game=vault")
+        assert python_start(page)["how"] == "snapshot"
+        play_by_clicks(page, "a1-a2")
+        assert page.inner_text("#status") == "Black to move"
+        each = sorted(path for path, status in server.served if path.startswith("/py/") and status == 200)
+    finally:
+        context.close()
+        server.shutdown()
+    assert each == sorted(path.removeprefix(".") for path in manifest(site_dir)["files"]["page"])
+    notes = [line for line in console if "one by one" in line]
+    assert notes == [f"boardgames: the Python files are fetched one by one: {bundle['file']} "
+                     "is not the file the manifest names"], notes
     assert seen.console_errors == [] and seen.foreign_requests() == []

@@ -1,6 +1,7 @@
 """The service worker's precache list and cache name (tools/build_sw.py), the web app
 manifest and its icons."""
 
+import hashlib
 import json
 import os
 import re
@@ -44,6 +45,32 @@ def test_the_wasm_is_kept_in_one_of_its_two_forms_the_gzipped_one_first_and_the_
     data = json.loads(text[text.index("{"):text.rindex("}") + 1])
     assert data["either"] == ["./vendor/fast/pyodide.asm-4567.wasm.gz", "./vendor/pyodide/pyodide.asm.wasm"]
     assert not set(data["either"]) & set(data["files"])
+
+
+def test_site_keeps_the_python_files_in_one_bundle_that_the_offline_copy_keeps_in_their_place(site):
+    """tools/build_site.py bundles the files both configs copy (the manifest's lists), in
+    path order, names the bundle after its bytes and lists each file's path and size in
+    the manifest; the offline copy keeps the bundle instead of the files, which the site
+    still serves (a plain start asks for them one by one)."""
+    import build_site
+
+    (site / "vendor/fast/manifest.json").write_text(json.dumps({"files": {
+        "page": ["./py/boardgames/core.py", "./py/webapp/state/session.py"],
+        "worker": ["./py/boardgames/ai.py", "./py/boardgames/core.py"]}}))
+    (site / "py/boardgames/ai.py").write_text("# the search\n")
+    name = build_site.bundle_python_files(str(site))
+    data = (site / "vendor/fast" / name).read_bytes()
+    assert data == b"# the search\nX = 1"
+    assert name == f"files-{hashlib.sha256(data).hexdigest()[:16]}.bin"
+    listed = json.loads((site / "vendor/fast/manifest.json").read_text())["bundle"]
+    assert listed == {"file": name, "sha256": hashlib.sha256(data).hexdigest(), "bytes": 18,
+                      "paths": [["./py/boardgames/ai.py", 13], ["./py/boardgames/core.py", 5],
+                                ["./py/webapp/state/session.py", 0]]}
+    kept = build_sw.precache_files(str(site))
+    assert f"vendor/fast/{name}" in kept and "py/webapp/main.py" in kept  # (the page's script, not in [files])
+    assert not {"py/boardgames/ai.py", "py/boardgames/core.py", "py/webapp/state/session.py"} & set(kept)
+    assert {"py/boardgames/ai.py", "py/boardgames/core.py", "py/webapp/state/session.py"} <= set(
+        build_sw.site_files(str(site)))
 
 
 def test_without_fast_start_files_the_rest_is_precached(site):

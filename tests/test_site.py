@@ -8,6 +8,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+import build_sw  # noqa: E402
 import sync_files  # noqa: E402
 
 
@@ -33,6 +34,10 @@ def test_the_page_gets_the_engine_data_files_and_the_worker_does_not():
     for name in data:
         assert f'"./py/boardgames/{name}" = "./boardgames/"' in read("pyscript.toml").splitlines()
         assert name not in read("worker.toml")
+
+
+def test_the_ai_worker_script_the_offline_copy_keeps_on_its_own_is_the_one_the_page_starts():
+    assert f'create_named_worker("./{build_sw.WORKER_SCRIPT}", ' in read("py/webapp/main.py")
 
 
 def test_the_page_names_no_outside_host():

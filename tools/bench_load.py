@@ -27,6 +27,7 @@ board's picture to a live board, the class page on another site (served as `loca
 framing ours on `127.0.0.1`: a cross-site frame, refused storage) beside the same page on
 our site, on a first and on a returning visit (same profile, browser reopened).
 
+Ours is served as deployed: site/, written afresh (tools/build_site.py).
 The bare page is index.html + pyscript.toml + main.py drawing a canvas, on the vendored
 Pyodide (no service worker: a returning visit gets it from the HTTP cache).  Runs are
 interleaved (ours, bare, ours, ...) so machine load hits both alike; medians are printed.
@@ -41,6 +42,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+import build_site  # noqa: E402
 from browser import CHROMIUM, LAUNCH_ARGS, serve  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -334,7 +336,9 @@ def main():
             with open(os.path.join(bare_root, name), "w") as f:
                 f.write(text)
         os.symlink(os.path.join(ROOT, "vendor"), os.path.join(bare_root, "vendor"))
-        servers = {"ours": serve(ROOT), "bare": serve(bare_root), "class": serve(bare_root)}
+        site = build_site.SITE
+        build_site.build(site)  # ours as deployed: site/, written afresh
+        servers = {"ours": serve(site), "bare": serve(bare_root), "class": serve(bare_root)}
         urls = {name: f"http://127.0.0.1:{server.server_address[1]}/index.html" for name, server in servers.items()}
         with open(os.path.join(bare_root, "class.html"), "w") as f:
             f.write(CLASS_PAGE.format(embed=urls["ours"] + "?embed=1&game=tablut"))
@@ -363,7 +367,7 @@ def main():
                 if args.bytes and run == 0:  # (bytes do not vary from run to run)
                     for kind, compressing in (("plain", False), ("compressing", True)):
                         pages = {}
-                        for name, root in (("ours", ROOT), ("bare", bare_root)):
+                        for name, root in (("ours", site), ("bare", bare_root)):
                             server = serve(root, compressing=compressing)
                             pages[name] = visit_bytes(p, server, f"http://127.0.0.1:{server.server_address[1]}"
                                                       "/index.html", name == "ours")

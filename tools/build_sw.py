@@ -39,6 +39,10 @@ UNUSED_PYSCRIPT = re.compile(r"^(codemirror|xterm|mpy-|zip-|pyodide_graph|storag
 # the form the visit fetched (in the browser's HTTP cache), so it fetches neither again,
 # the gzipped one (6 MB less) if it holds both or neither; and keeps it plain (sw.js).
 PLAIN_WASM = "vendor/pyodide/pyodide.asm.wasm"
+FAST_MANIFEST = "vendor/fast/manifest.json"  # the fast-start files' (tools/fast_start.py)
+# The AI worker's script, which the page starts by its path (py/webapp/main.py), not from
+# the bundle of [files]: kept offline on its own too.
+WORKER_SCRIPT = "py/webapp/worker/ai_worker.py"
 GZIPPED_WASM = re.compile(r"^vendor/fast/pyodide\.asm-[0-9a-f]+\.wasm\.gz$")
 # Served, never kept offline: the pseudo-language (tools/i18n.py) is for tests; the build's
 # snapshot is for contexts refused storage (through the HTTP cache): a page that may keep
@@ -140,8 +144,22 @@ def site_files(root=ROOT):
 
 def precache_files(root=ROOT):
     """Paths (relative to the site root, sorted) of every file the worker keeps: the site's
-    files but NOT_KEPT, with the wasm's two forms (`wasm_forms`) counted once."""
-    return [name for name in site_files(root) if not NOT_KEPT.search(name) and not GZIPPED_WASM.search(name)]
+    files but NOT_KEPT and the Python files kept in the bundle of them (`bundled_files`),
+    with the wasm's two forms (`wasm_forms`) counted once."""
+    bundled = bundled_files(root) - {WORKER_SCRIPT}
+    return [name for name in site_files(root)
+            if not NOT_KEPT.search(name) and not GZIPPED_WASM.search(name) and name not in bundled]
+
+
+def bundled_files(root=ROOT):
+    """The Python files the fast-start manifest's bundle holds (tools/build_site.py): the
+    loader takes them from it, so the offline copy keeps them there only."""
+    path = os.path.join(root, FAST_MANIFEST)
+    if not os.path.exists(path):
+        return set()
+    with open(path) as f:
+        bundle = json.load(f).get("bundle")
+    return {os.path.normpath(name) for name, _ in bundle["paths"]} if bundle else set()
 
 
 def wasm_forms(root=ROOT):
