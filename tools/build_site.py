@@ -53,7 +53,7 @@ def bundle_python_files(site=SITE):
         return None
     with open(path) as f:
         manifest = json.load(f)
-    paths = sorted({path for listed in manifest.get("files", {}).values() for path in listed})
+    paths = sorted({name for listed in manifest.get("files", {}).values() for name in listed})
     if not paths:
         return None
     contents = []
