@@ -334,11 +334,11 @@ def test_evaluation_favours(game_id, men, turn, favoured):
 
 
 # (variant, side to move, men where the side ahead hunts better, men where it hunts worse):
-# the same material, no custody threatened, so only the hunt tells them apart
+# the same material lead and the same custody threats, so only the hunt tells them apart
 HUNTS = [
     ("vut-extermination", "w", "Pc6 Pd6 Oe6 pe9", "Pc2 Pd2 Oe2 pe9"),   # hunters close in
     ("vut-extermination", "b", "pc6 pd6 oe6 Pe9", "pc2 pd2 oe2 Pe9"),   # for Black too
-    ("vut-extermination", "w", "Pa1 Pc3 Oe3 Oe4 pi9", "Pa1 Pb2 Pc3 Oe3 Oe4 pi9 pa9"),  # trades
+    ("vut-extermination", "w", "Pa1 Pc3 Oe3 Oe4 pi9", "Pa1 Pb2 Pc3 Oe3 Oe4 pi9 pb8"),  # trades
     ("vut-extermination", "w", "Pb2 Pc3 Oe3 pa5", "Pb2 Pc3 Oe3 pe5"),   # the prey at the edge
     ("vut-extinction", "w", "Pc6 Pd6 Oe6 Oa4 pe9 oi9", "Pc2 Pd2 Oe2 Oa4 pe9 oi9"),
 ]
