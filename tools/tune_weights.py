@@ -36,7 +36,9 @@ from fit_win_chance import casual_game  # noqa: E402  (Casual-strength games, as
 
 PRIOR = 0.001  # the pull towards the current weights (on the logit per unit of spread)
 STEPS = 3000
-MARKERS = re.compile(r"(# -- weights begin --\n)(.*?)(# -- weights end --\n)", re.S)
+# A module's weights: `NAME = {...}` between markers, the begin marker naming the game
+# where a module holds several games' tables ("# -- weights begin vut-royal --").
+MARKERS = re.compile(r"(# -- weights begin(?: ([\w-]+))? --\n)(\w+) = \{.*?(# -- weights end --\n)", re.S)
 
 
 def tunable(game_id):
@@ -88,29 +90,34 @@ def fit_weights(x, y, w0, k):
     return u / (k * scale)
 
 
-def with_weights(text, weights):
-    """A module's `text` with its WEIGHTS between the markers replaced by `weights`."""
-    items = [f'"{name}": {value}' for name, value in weights.items()]
-    lines, line = [], "WEIGHTS = {"
+def with_weights(text, weights, game_id=None):
+    """A module's `text` with the weights between the markers (those naming `game_id`, or
+    the unnamed ones) replaced by `weights`."""
+    blocks = [m for m in MARKERS.finditer(text) if m.group(2) in (game_id, None)]
+    if not blocks:
+        named = f" {game_id}" if game_id else ""
+        raise ValueError(f"no '# -- weights begin{named} --' / '# -- weights end --' markers")
+    block = blocks[0]
+    name = block.group(3)
+    items = [f'"{key}": {value}' for key, value in weights.items()]
+    lines, line = [], f"{name} = {{"
     for i, item in enumerate(items):
         piece = item + ("}" if i == len(items) - 1 else ", ")
         if len(line) + len(piece) > 100:
             lines.append(line.rstrip())
-            line = "           "
+            line = " " * (len(name) + 4)
         line += piece
-    block = "\n".join(lines + [line]) + "\n"
-    if not MARKERS.search(text):
-        raise ValueError("no '# -- weights begin --' / '# -- weights end --' markers")
-    return MARKERS.sub(lambda m: m.group(1) + block + m.group(3), text, count=1)
+    table = "\n".join(lines + [line]) + "\n"
+    return text[:block.start()] + block.group(1) + table + block.group(4) + text[block.end():]
 
 
 def write_weights(game, weights):
-    """Rewrite the WEIGHTS in the module that defines the game; returns its path."""
+    """Rewrite the game's weights in the module that defines it; returns its path."""
     path = sys.modules[type(game).__module__].__file__
     with open(path) as f:
         text = f.read()
     with open(path, "w") as f:
-        f.write(with_weights(text, weights))
+        f.write(with_weights(text, weights, game.id))
     return path
 
 
@@ -140,7 +147,7 @@ def tune(game_id, count, seed, workers, dry_run):
     before, after = texel_loss(x_check, y_check, w0, k), texel_loss(x_check, y_check, w, k)
     print(f"  checking loss {before:.5f} -> {after:.5f}")
     for name, old, new in zip(names, w0, w):
-        print(f"  {name:>12}: {old:6.0f} -> {new:6d}")
+        print(f"  {name:>15}: {old:6.0f} -> {new:6d}")
     if dry_run:
         return
     if after < before:

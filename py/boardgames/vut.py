@@ -12,6 +12,7 @@ what the rules derive from them is one `VutTables`, computed once per variant.
 
 from dataclasses import dataclass
 from functools import cache
+from operator import mul
 
 from .core import BLACK, OTHER, SIDE_NAMES, WHITE, Game, Man, both_sides, draw, win
 from .grid import (EMPTY, OFF_BOARD, ORTHOGONAL, SquareGrid, bit_planes, bit_table, can_walk, cells_of,
@@ -35,9 +36,55 @@ CONNECTION = "connection"          # a chain rank 1 - last rank; the opponent to
 HUNT_LEAD = 100
 HUNT_EDGE, HUNT_FREEDOM, HUNT_DISTANCE = 4, 4, 5
 HUNT_TRADES = 2  # the lead grows by up to half itself as the board empties
-# Custody threats (Vut.evaluate): each enemy man the side to move could take by moving a
-# man next to it, and each of its own the enemy could.
-THREATS = (20, 10)
+
+# The evaluation's weights, the side to move's (Vut.evaluate; 100 = a man), one table per
+# game, its goals' features (GOAL_FEATURES) then the custody threats: `pieces`, `pawns`
+# and `men` (both), counted; the pawn race's `advance` (each pawn's ranks from home,
+# squared) and pawns with a clear file ahead (`clear`, and their ranks, `clear_advance`);
+# the king's nearness to the centre (`king`: the board's size less his steps to it);
+# extinction's `scarcer` kind (the fewer of a side's pieces and pawns); connection's
+# longest `chain` (the ranks its best group spans); `threats_to_move`: the enemy men the
+# side to move could take by moving a man next to them, `threats_waiting`: its own men the
+# enemy could.  Where every man must go (extermination) threats count twice: both sides
+# take men sooner and the stronger one finishes (tools/arena.py 3-2 at 400 plies, seeds
+# 1-4: 4 of 40 games adjudicated against 12; docs/computer.md).  Written by
+# tools/tune_weights.py:
+# -- weights begin vut --
+VUT_WEIGHTS = {"pieces": 100, "pawns": 100, "advance": 3, "clear": 10, "clear_advance": 6, "threats_to_move": 20,
+               "threats_waiting": 10}
+# -- weights end --
+# -- weights begin vut-royal --
+ROYAL_WEIGHTS = {"pieces": 100, "pawns": 100, "advance": 3, "clear": 10, "clear_advance": 6, "king": 30,
+                 "threats_to_move": 20, "threats_waiting": 10}
+# -- weights end --
+# -- weights begin vut-extermination --
+EXTERMINATION_WEIGHTS = {"men": 100, "threats_to_move": 40, "threats_waiting": 20}
+# -- weights end --
+# -- weights begin vut-extinction --
+EXTINCTION_WEIGHTS = {"men": 100, "scarcer": 60, "threats_to_move": 20, "threats_waiting": 10}
+# -- weights end --
+# -- weights begin vut-connection --
+CONNECTION_WEIGHTS = {"men": 100, "chain": 25, "threats_to_move": 20, "threats_waiting": 10}
+# -- weights end --
+# -- weights begin vut-cylindrical --
+CYLINDRICAL_WEIGHTS = {"pieces": 100, "pawns": 100, "advance": 3, "clear": 10, "clear_advance": 6,
+                       "threats_to_move": 20, "threats_waiting": 10}
+# -- weights end --
+# -- weights begin vut-intervention --
+INTERVENTION_WEIGHTS = {"pieces": 100, "pawns": 100, "advance": 3, "clear": 10, "clear_advance": 6,
+                        "threats_to_move": 20, "threats_waiting": 10}
+# -- weights end --
+# -- weights begin vut-7x7 --
+VUT7X7_WEIGHTS = {"pieces": 100, "pawns": 100, "advance": 3, "clear": 10, "clear_advance": 6, "threats_to_move": 20,
+                  "threats_waiting": 10}
+# -- weights end --
+# -- weights begin vut-11x11 --
+VUT11X11_WEIGHTS = {"pieces": 100, "pawns": 100, "advance": 3, "clear": 10, "clear_advance": 6, "threats_to_move": 20,
+                    "threats_waiting": 10}
+# -- weights end --
+GOAL_FEATURES = {PAWN_RACE: ("pieces", "pawns", "advance", "clear", "clear_advance"), KING_TO_CENTRE: ("king",),
+                 EXTERMINATION: ("men",), EXTINCTION: ("men", "scarcer"), CONNECTION: ("men", "chain")}
+THREAT_FEATURES = ("threats_to_move", "threats_waiting")
 
 _LETTERS = {WHITE: (PIECE, PAWN, KING), BLACK: (PIECE.lower(), PAWN.lower(), KING.lower())}
 # TRANSLATORS: the names of VUT's men: a piece, a pawn, a king.
@@ -199,7 +246,7 @@ class VutTables:
     custody: list              # per cell: the (victim, beyond) cells of a man arriving there
     interventions: list        # per cell: the pairs around it a pawn arriving there takes
     progress: dict             # side -> per cell, ranks from the side's home edge
-    pawn_values: dict          # side -> per cell, a pawn's worth there: as a pawn, and when its way is clear
+    advance: dict              # side -> per cell, a pawn's `advance` there (ranks from home, squared)
     goal_rows: dict            # side -> (start, stop) cells of the farthest rank
     goal_bits: dict            # side -> the farthest rank as a bitboard
     goal_approach: dict        # side -> the ranks a pawn may reach the farthest rank from (it too), a bitboard
@@ -255,8 +302,7 @@ def tables_of(v):
         interventions=[tuple(pair for pair in pairs if OFF_BOARD not in pair)
                        if v.intervention else () for pairs in grid.flanks(v.edge_custody)],
         progress=progress,
-        pawn_values={side: ([100 + 3 * advance * advance for advance in ranks], [6 * advance + 10 for advance in ranks])
-                     for side, ranks in progress.items()},
+        advance={side: [rank * rank for rank in ranks] for side, ranks in progress.items()},
         goal_rows={WHITE: ((n - 1) * n, n * n), BLACK: (0, n)},
         goal_bits={WHITE: (1 << n) - 1 << (n - 1) * n, BLACK: (1 << n) - 1},
         goal_approach={side: sum(1 << i for i in range(grid.size) if n - 1 - ranks[i] <= v.pawn_range)
@@ -288,7 +334,7 @@ class Vut(Game):
     edge_custody = False   # the board edge closes a custody
     intervention = False   # a pawn moving between two enemies removes both
     pawnless_draw = True   # draw when both sides have lost all their pawns
-    threat_weights = THREATS
+    weights = VUT_WEIGHTS
 
     def __init__(self, **options):
         super().__init__(**options)
@@ -304,6 +350,11 @@ class Vut(Game):
                  EXTERMINATION: self._material, EXTINCTION: self._balanced_material,
                  CONNECTION: self._chain_progress}
         self.eval_terms = tuple(terms[g] for g in self.goals)
+        self.single_term = self.eval_terms[0] if len(self.eval_terms) == 1 else None
+        self.feature_names = tuple(name for g in self.goals for name in GOAL_FEATURES[g]) + THREAT_FEATURES
+        if set(self.weights) != set(self.feature_names):
+            raise ValueError(f"{self.id}: weights for {sorted(self.weights)}, features {self.feature_names}")
+        self.weight_values = tuple(self.weights[name] for name in self.feature_names)
         self.hunts = bool({EXTERMINATION, EXTINCTION} & set(self.goals))  # won by taking men
 
     @property
@@ -372,47 +423,47 @@ class Vut(Game):
         after = moved(board, src, dst)
         child = self.next_state(state, emptied(after, taken) if taken else after, move, taken)
         if state.facts is not None:
-            masks, worth = state.facts
-            if worth is not None and (taken or board[src] in PAWNS):  # (else the pawns' worth stays)
-                worth = self.worth_after(worth, board, src, dst, taken)
-            child.facts = moved_bits(masks, board, src, dst, taken), worth
+            masks, advance = state.facts
+            if advance is not None and (taken or board[src] in PAWNS):  # (else the pawns' advance stays)
+                advance = self.advance_after(advance, board, src, dst, taken)
+            child.facts = moved_bits(masks, board, src, dst, taken), advance
         return child
 
     def facts_of(self, state):
-        """(masks, worth): {letter: bitboard} of the men and the empty cells (EMPTY), and
-        in the pawn race {side: the worth of its pawns where they stand (VutTables.
-        pawn_values)}, else None; kept with the state (its `facts`), which `apply` passes
-        on updated: the evaluation and the noisy moves read them."""
+        """(masks, advance): {letter: bitboard} of the men and the empty cells (EMPTY), and
+        in the pawn race {side: the `advance` of its pawns where they stand (VutTables.
+        advance)}, else None; kept with the state (its `facts`), which `apply` passes on
+        updated: the evaluation and the noisy moves read them."""
         if state.facts is None:
-            board, worth = state.board, None
+            board, advance = state.board, None
             if PAWN_RACE in self.goals:
-                worth = {side: self.pawns_worth(board, side) for side in (WHITE, BLACK)}
-            state.facts = letter_bits(board, BIT_TABLES), worth
+                advance = {side: self.pawns_advance(board, side) for side in (WHITE, BLACK)}
+            state.facts = letter_bits(board, BIT_TABLES), advance
         return state.facts
 
-    def pawns_worth(self, board, side):
-        """The worth of `side`'s pawns where they stand (VutTables.pawn_values)."""
-        values, pawn = self.tables.pawn_values[side][0], PAWN_OF[side]
+    def pawns_advance(self, board, side):
+        """The `advance` of `side`'s pawns where they stand (VutTables.advance)."""
+        values, pawn = self.tables.advance[side], PAWN_OF[side]
         total, i = 0, board.find(pawn)
         while i >= 0:
             total += values[i]
             i = board.find(pawn, i + 1)
         return total
 
-    def worth_after(self, worth, board, src, dst, taken):
-        """The pawns' `worth` (facts_of) once the man on `src` of `board` moves to `dst`
+    def advance_after(self, advance, board, src, dst, taken):
+        """The pawns' `advance` (facts_of) once the man on `src` of `board` moves to `dst`
         and the men on `taken` are removed (the same dict if no pawn is involved)."""
-        values, side = self.tables.pawn_values, SIDE_OF[board[src]]
+        values, side = self.tables.advance, SIDE_OF[board[src]]
         changed = None
         if board[src] == PAWN_OF[side]:
-            changed = dict(worth)
-            changed[side] += values[side][0][dst] - values[side][0][src]
+            changed = dict(advance)
+            changed[side] += values[side][dst] - values[side][src]
         other = OTHER[side]
         for cell in taken:
             if board[cell] == PAWN_OF[other]:
-                changed = changed or dict(worth)
-                changed[other] -= values[other][0][cell]
-        return changed or worth
+                changed = changed or dict(advance)
+                changed[other] -= values[other][cell]
+        return changed or advance
 
     @staticmethod
     def men_bits(masks, side):
@@ -526,24 +577,40 @@ class Vut(Game):
 
     # -- AI hooks --------------------------------------------------------------------
     def evaluate(self, state):
-        """Side to move's view: the goal terms for both sides plus custody threats; in the
-        games won by taking men, a side well ahead is also scored for hunting (hunt)."""
-        board, side = state.board, state.turn
-        other = OTHER[side]
-        facts = self.facts_of(state)
-        score = 0
-        for term in self.eval_terms:
-            score += term(board, facts, side) - term(board, facts, other)
-        masks = facts[0]
-        white, black = self.threats(masks)
-        mine, theirs = (black, white) if side == WHITE else (white, black)
-        score += self.threat_weights[0] * mine - self.threat_weights[1] * theirs
+        """Side to move's view: the weighted features (`weights`); in the games won by
+        taking men, a side well ahead is also scored for hunting (hunt)."""
+        score = sum(map(mul, self.weight_values, self.terms(state)))  # (self.weighted, a call less)
         if self.hunts and abs(score) >= HUNT_LEAD:
             # (and trades please the side ahead: its lead counts more on an emptier board)
+            board, masks = state.board, state.facts[0]
             left = len(board) - board.count(EMPTY)
             trades = abs(score) * (4 * self.size - left) // (HUNT_TRADES * 4 * self.size)
-            score += self.hunt(masks, side) + trades if score > 0 else -self.hunt(masks, other) - trades
+            side = state.turn
+            score += self.hunt(masks, side) + trades if score > 0 else -self.hunt(masks, OTHER[side]) - trades
         return score
+
+    def terms(self, state):
+        """The features' values for the side to move (in the order of `feature_names`): each
+        goal's for it less the other side's, then the custody threats."""
+        board, side = state.board, state.turn
+        facts = self.facts_of(state)
+        white, black = self.threats(facts[0])
+        threats = (black, -white) if side == WHITE else (white, -black)
+        other = OTHER[side]
+        if self.single_term:
+            return self.single_term(board, facts, side, other) + threats
+        values = ()
+        for term in self.eval_terms:
+            values += term(board, facts, side, other)
+        return values + threats
+
+    def features(self, state):
+        """The features from White's side; None where the hunt adds to their sum."""
+        values = self.terms(state)
+        if self.hunts and abs(self.weighted(values)) >= HUNT_LEAD:
+            return None
+        sign = 1 if state.turn == WHITE else -1
+        return {name: sign * value for name, value in zip(self.feature_names, values)}
 
     def hunt(self, masks, hunter):
         """How well `hunter`'s men close in on the enemy's: the enemy men's distance from
@@ -592,24 +659,35 @@ class Vut(Game):
                                                     masks[EMPTY], self.edge_custody)
         return white.bit_count(), black.bit_count()
 
-    def _material(self, board, facts, side):
-        return 100 * (board.count(PIECE_OF[side]) + board.count(PAWN_OF[side]))
+    @staticmethod
+    def _material(board, facts, side, other):
+        return (board.count(PIECE_OF[side]) + board.count(PAWN_OF[side])
+                - board.count(PIECE_OF[other]) - board.count(PAWN_OF[other]),)
 
-    def _balanced_material(self, board, facts, side):
-        """Extinction: the scarcer kind of man is what a side must not run out of."""
+    @staticmethod
+    def _balanced_material(board, facts, side, other):
+        """Extinction: the men, and the scarcer kind, what a side must not run out of."""
         pieces, pawns = board.count(PIECE_OF[side]), board.count(PAWN_OF[side])
-        return 100 * (pieces + pawns) + 60 * min(pieces, pawns)
+        their_pieces, their_pawns = board.count(PIECE_OF[other]), board.count(PAWN_OF[other])
+        return pieces + pawns - their_pieces - their_pawns, min(pieces, pawns) - min(their_pieces, their_pawns)
 
-    def _pawn_progress(self, board, facts, side):
-        """Material, pawns' advance (squared) and pawns whose way to the goal is clear."""
-        masks, worth = facts
-        score = 100 * board.count(PIECE_OF[side]) + worth[side]
-        clear = masks[PAWN_OF[side]] & ~self.blocked(masks[EMPTY], side)
+    def _pawn_progress(self, board, facts, side, other):
+        """Pieces, pawns, their advance, and the pawns whose way to the goal is clear and
+        their ranks."""
+        masks, advance = facts
+        mine, theirs = masks[PAWN_OF[side]], masks[PAWN_OF[other]]
+        clear, their_clear = mine & ~self.blocked(masks[EMPTY], side), theirs & ~self.blocked(masks[EMPTY], other)
+        clear_advance = 0
         if clear:
-            clear_worth = self.tables.pawn_values[side][1]
+            ranks = self.tables.progress[side]
             for i in cells_of(clear):
-                score += clear_worth[i]
-        return score
+                clear_advance += ranks[i]
+        if their_clear:
+            ranks = self.tables.progress[other]
+            for i in cells_of(their_clear):
+                clear_advance -= ranks[i]
+        return (board.count(PIECE_OF[side]) - board.count(PIECE_OF[other]), mine.bit_count() - theirs.bit_count(),
+                advance[side] - advance[other], clear.bit_count() - their_clear.bit_count(), clear_advance)
 
     def blocked(self, empty, side):
         """The cells with a man somewhere ahead of them on their file, towards `side`'s
@@ -624,15 +702,21 @@ class Vut(Game):
             occupied |= occupied << shift
         return occupied << self.size
 
-    def _king_progress(self, board, facts, side):
-        return 30 * (self.size - self.tables.centre_distance[board.index(KING_OF[side])])
+    def _king_progress(self, board, facts, side, other):
+        distance = self.tables.centre_distance
+        return (distance[board.index(KING_OF[other])] - distance[board.index(KING_OF[side])],)
 
-    def _chain_progress(self, board, facts, side):
-        """Material and the rank span of the best connected group."""
+    def _chain_progress(self, board, facts, side, other):
+        """The men and the rank span of the best connected group."""
+        men, = self._material(board, facts, side, other)
+        return men, self.chain_span(board, side) - self.chain_span(board, other)
+
+    def chain_span(self, board, side):
+        """The ranks `side`'s best connected group spans."""
         n, best = self.size, 0
         for group in self.components(board, side):  # (cells are numbered rank by rank)
             best = max(best, max(group) // n - min(group) // n)
-        return self._material(board, facts, side) + 25 * best
+        return best
 
     def is_noisy(self, state, move):
         """Captures, and moves that reach a pawn or king goal."""
@@ -704,6 +788,7 @@ class RoyalVut(Vut):
     home = (KING, PIECE, PAWN)
     goals = (KING_TO_CENTRE, PAWN_RACE)
     pawnless_draw = False
+    weights = ROYAL_WEIGHTS
 
 
 class VutExtermination(Vut):
@@ -717,10 +802,7 @@ class VutExtermination(Vut):
     goals = (EXTERMINATION,)
     edge_custody = True
     pawnless_draw = False
-    # Every man must go: threats weighed twice make both sides take men sooner, and the
-    # stronger one finish (tools/arena.py 3-2 at 400 plies, seeds 1-4: 4 of 40 games
-    # adjudicated, 258 plies in the mean, against 12 and 323; docs/computer.md).
-    threat_weights = (2 * THREATS[0], 2 * THREATS[1])
+    weights = EXTERMINATION_WEIGHTS
 
 
 class VutExtinction(VutExtermination):
@@ -731,7 +813,7 @@ class VutExtinction(VutExtermination):
     rulings = (EXTERMINATION_SETUP_RULING, EDGE_RULING, N_("The pawn race does not win here."),
                CAPTURE_RULING)
     goals = (EXTINCTION,)
-    threat_weights = THREATS  # (twice them: no clearer finish here, and the won ending of test_vut lost)
+    weights = EXTINCTION_WEIGHTS  # (threats twice: no clearer finish, the won ending of test_vut lost)
 
 
 class VutConnection(VutExtermination):
@@ -747,7 +829,7 @@ class VutConnection(VutExtermination):
                   "whose longest chain is shorter than 8 ranks loses (if both sides, the side "
                   "that just moved wins)."), CAPTURE_RULING)
     goals = (CONNECTION,)
-    threat_weights = THREATS
+    weights = CONNECTION_WEIGHTS
 
 
 class VutCylindrical(Vut):
@@ -758,6 +840,7 @@ class VutCylindrical(Vut):
     rulings = (SETUP_RULING, N_("Moves across the joined edge name the real cells (a3-i3 is one step)."),
                CAPTURE_RULING)
     wrap = True
+    weights = CYLINDRICAL_WEIGHTS
 
 
 class VutIntervention(Vut):
@@ -768,6 +851,7 @@ class VutIntervention(Vut):
     rulings = (SETUP_RULING, N_("A pawn's custody and intervention captures of one move all happen."),
                CAPTURE_RULING)
     intervention = True
+    weights = INTERVENTION_WEIGHTS
 
 
 class Vut7x7(VutIntervention):
@@ -780,6 +864,7 @@ class Vut7x7(VutIntervention):
     size = 7
     piece_range = 1
     pawn_range = 2
+    weights = VUT7X7_WEIGHTS
 
 
 class Vut11x11(Vut):
@@ -788,6 +873,7 @@ class Vut11x11(Vut):
     name = N_("VUT 11x11")
     summary = N_("VUT on a larger 11x11 board.")
     size = 11
+    weights = VUT11X11_WEIGHTS
 
 
 VUT_GAMES = (Vut, RoyalVut, VutExtermination, VutExtinction, VutConnection, VutCylindrical,
