@@ -11,7 +11,7 @@ for drawing, see diamond.py), `king_range(state, side)` the king's current range
 for unlimited) and `in_check(state)` whether the side to move is in check.
 """
 
-from operator import itemgetter
+from operator import itemgetter, sub
 
 from .core import BLACK, MATE_OR_STALEMATE, OTHER, WHITE, Game, Man, Overlay, both_sides
 from .diamond import DiamondBoard
@@ -76,14 +76,20 @@ KING_RAYS = {reach: [tuple(ray[:reach] for ray in rays) for rays in ALL_RAYS]
              for reach in REACH}
 FIFTY_MOVES = 100  # half-moves without a capture or pawn move that end the game
 
-VALUES = {"K": 0, "Q": 1000, "R": 400, "B": 550, "N": 260, "P": 100}
-MATERIAL = {side: tuple((man, VALUES[kind]) for kind, man in zip(MEN[WHITE][1:], men[1:]))
-            for side, men in MEN.items()}  # (man, value) of each kind but the king
-KNIGHT_SCOPE = [3 * len(leaps) for leaps in KNIGHT_LEAPS]  # a knight's mobility term on each cell
+# The evaluation's weights, White's side (Uos.evaluate; 100 = a pawn): each kind of man
+# (pawns, knights, bishops, rooks, queens), the sliders' `scope` (the cells their lines
+# reach), the knights' (`knight_scope`: the cells they leap to), the king's `range`
+# (4, 2, 1 and 0 after 0, 1, 2 and 3 or more checks: a long-range king attacks and
+# escapes better), his `shield` (his own men next to him), and the side to move in
+# `check`.  Written by tools/tune_weights.py:
+# -- weights begin --
+WEIGHTS = {"pawns": 100, "knights": 260, "bishops": 550, "rooks": 400, "queens": 1000, "scope": 2, "knight_scope": 3,
+           "range": 15, "shield": 8, "check": 40}
+# -- weights end --
+FEATURES = tuple(WEIGHTS)
+RANGE = (4, 2, 1, 0)  # the `range` feature after 0, 1, 2, 3+ checks
+KNIGHT_SCOPE = [len(leaps) for leaps in KNIGHT_LEAPS]  # a knight's scope on each cell
 NEIGHBOUR_MEN = [itemgetter(*cells) for cells in NEIGHBOURS]  # the men next to each cell (the king's shield)
-RANGE_BONUS = (60, 30, 15, 0)  # a long-range king attacks and escapes better
-SHIELD_BONUS = 8  # per own man next to the king
-CHECK_PENALTY = 40
 
 
 def reach_after(checks):
@@ -522,30 +528,43 @@ class Uos(Game):
         return state.facts
 
     # -- AI hooks ----------------------------------------------------------------
+    weights = WEIGHTS
+
     def evaluate(self, state):
-        """Material, slider scope (mobility), king range and the men around each king:
-        counted by kind of man (str.count, str.find), the pawns and empty cells unvisited."""
+        """Material, slider scope (mobility), king range, the men around each king and
+        check, weighted (WEIGHTS)."""
+        score = self.weighted(self.terms(state))
+        return score if state.turn == WHITE else -score
+
+    def features(self, state):
+        return dict(zip(FEATURES, self.terms(state)))
+
+    def terms(self, state):
+        """FEATURES' values, White's less Black's (and check: -1 White to move in check, 1 Black)."""
         board = state.board
-        score = 0
-        for side, sign in ((WHITE, 1), (BLACK, -1)):
-            men = MEN[side]
-            value = RANGE_BONUS[min(state.extra[CHECKS_SLOT[side]], 3)]
-            for man, worth in MATERIAL[side]:
-                value += worth * board.count(man)
-            for man, rays in zip(men[1:4], SLIDER_RAYS.values()):
-                i = board.find(man)
-                while i >= 0:
-                    value += 2 * scope(board, rays[i])
-                    i = board.find(man, i + 1)
-            i = board.find(men[4])
+        white, black = self._side_terms(board, state, WHITE), self._side_terms(board, state, BLACK)
+        check = (-1 if state.turn == WHITE else 1) if self.in_check(state) else 0
+        return (*map(sub, white, black), check)
+
+    @staticmethod
+    def _side_terms(board, state, side):
+        """A side's men of each kind, its sliders' and knights' scope, its king's range and
+        shield: counted by kind of man (str.count, str.find), the pawns and empty cells
+        unvisited."""
+        men = MEN[side]
+        sliders = 0
+        for man, rays in zip(men[1:4], SLIDER_RAYS.values()):
+            i = board.find(man)
             while i >= 0:
-                value += KNIGHT_SCOPE[i]
-                i = board.find(men[4], i + 1)
-            value += SHIELD_BONUS * sum(map(men.__contains__, NEIGHBOUR_MEN[board.index(men[0])](board)))
-            score += sign * value
-        if state.turn == BLACK:
-            score = -score
-        return score - (CHECK_PENALTY if self.in_check(state) else 0)
+                sliders += scope(board, rays[i])
+                i = board.find(man, i + 1)
+        knights, i = 0, board.find(men[4])
+        while i >= 0:
+            knights += KNIGHT_SCOPE[i]
+            i = board.find(men[4], i + 1)
+        return (board.count(men[5]), board.count(men[4]), board.count(men[3]), board.count(men[2]),
+                board.count(men[1]), sliders, knights, RANGE[min(state.extra[CHECKS_SLOT[side]], 3)],
+                sum(map(men.__contains__, NEIGHBOUR_MEN[board.index(men[0])](board))))
 
     def is_noisy(self, state, move):
         return state.board[BOARD.index(split_move(move)[1])] != EMPTY
