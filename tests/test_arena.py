@@ -2,6 +2,7 @@
 
 import argparse
 import math
+import random
 
 import pytest
 
@@ -50,7 +51,7 @@ def test_adjudication_by_search(fen, winner):
 
 
 def test_a_game_cut_at_max_plies_is_adjudicated():
-    task = ("vut-7x7", 2, 1, 0, True, 2, "beginner", "1", dict(arena.DEFAULT_NODES), 6, 10.0)
+    task = ("vut-7x7", 2, 1, 0, True, 2, "beginner", "1", dict(arena.DEFAULT_NODES), 6, 10.0, {})
     _, score, white_score, plies, _, adjudicated, _first_s, _second_s, _converted = arena.play_game(task)
     assert plies == 6 and adjudicated
     assert score in (0, 0.5, 1) and white_score == score  # the first player was White
@@ -60,3 +61,40 @@ def test_men_lead_counts_men_of_any_kind():
     game = get_game("vut-extermination")
     assert arena.men_lead(game, game.new("9/9/6o2/9/9/3O5/2O6/4P4/9 w")) == 2
     assert arena.men_lead(game, game.new()) == 0
+
+
+@pytest.mark.parametrize("game_id", ["vut", "uos", "pux"])
+def test_a_player_may_have_other_weights(game_id):
+    """--weights: the first player's evaluation uses them; the game's own stays as it was."""
+    game = get_game(game_id)
+    doubled = arena.reweighted(game, {name: 2 * value for name, value in game.weights.items()})
+    rng, state, rated = random.Random(1), game.new(), 0
+    for _ply in range(30):
+        if game.result(state):
+            break
+        if game.evaluate(state):
+            rated += 1
+            assert doubled.evaluate(state) == 2 * game.evaluate(state)
+        state = game.play(state, rng.choice(sorted(game.legal(state))))
+    assert rated > 10
+    assert get_game(game_id).weights == game.weights and doubled.weights != game.weights
+
+
+@pytest.mark.parametrize("first_is_white", [True, False])
+def test_the_first_player_plays_with_its_weights(monkeypatch, first_is_white):
+    """Each move of the first player is chosen with its weights, the other's with the game's."""
+    game = get_game("vut-7x7")
+    mine = {name: 7 for name in game.weights}
+    seen = []
+    choose = arena.choose
+
+    def spy(searched, state, player, nodes, rng):
+        seen.append((state.turn, searched.weights))
+        return choose(searched, state, player, nodes, rng)
+
+    monkeypatch.setattr(arena, "choose", spy)
+    arena.play_game(("vut-7x7", 2, 1, 0, first_is_white, 2, "beginner", "1", dict(arena.DEFAULT_NODES), 6, 10.0,
+                     {"vut-7x7": mine}))
+    first = "w" if first_is_white else "b"
+    assert len(seen) == 6
+    assert all(weights == (mine if turn == first else game.weights) for turn, weights in seen)

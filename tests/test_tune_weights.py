@@ -84,3 +84,11 @@ def test_each_games_table_is_the_one_it_uses(game_id):
     assert weights[game_id] == doubled
     assert {other: table for other, table in weights.items() if other != game_id} == {
         other: get_game(other).weights for other in weights if other != game_id}
+
+
+def test_the_match_judges_weights_by_play():
+    """Weights that would rather lose men lose to the game's own (and would not be written)."""
+    game = get_game("vut-7x7")
+    careless = {name: -100 if name in ("pieces", "pawns") else value for name, value in game.weights.items()}
+    wins, draws, losses, score, _low, _high = tune_weights.match("vut-7x7", careless, 1, 1, 1, plies=30)
+    assert wins + draws + losses == 2 and score < 0.5

@@ -15,9 +15,15 @@ still going counts as a draw) through the engine contract (tools/openspiel_games
 given --mcts-time times the thinking time its opponent has used per move so far in the
 game (before its opponent's first move, one timed search of the opponent's): it runs as
 many simulations as fit, by its own rate on its previous move.
+
+`--weights FILE` (JSON, {game id: {feature: weight}}) gives the first player of every pair
+those evaluation weights instead of the game's own (core.Game.weights): tuned weights
+against the current ones, e.g. `--pairs 3-3 --weights tuned.json`
+(tools/tune_weights.py plays such matches itself).
 """
 
 import argparse
+import json
 import math
 import os
 import random
@@ -107,6 +113,13 @@ class MctsPlayer:
         return position.action_to_string(position.current_player(), action)
 
 
+def reweighted(game, weights):
+    """`game` (a new instance, same options) whose evaluation uses `weights` (feature ->
+    weight), not its class's."""
+    cls = type(game)
+    return type(cls.__name__, (cls,), {"weights": weights, "__module__": cls.__module__})(**game.chosen)
+
+
 def men_lead(game, state):
     """White's men on the board minus Black's (by `game.men`'s letters)."""
     men = game.men(state).values()
@@ -151,8 +164,9 @@ def play_game(task):
     no side got CONVERT_LEAD men ahead, else (whether the first to do so won before the
     cap, the ply it got so far ahead))."""
     (game_id, first, second, round_number, first_is_white, opening_plies, openings, seed, nodes,
-     max_plies, mcts_time) = task
+     max_plies, mcts_time, weights) = task
     game = get_game(game_id)
+    first_game = reweighted(game, weights[game_id]) if game_id in weights else game
     state = opening_position(game, opening_plies, openings, f"{seed}/{game_id}/{round_number}")
     white, black = (first, second) if first_is_white else (second, first)
     rng = random.Random(f"{seed}/{game_id}/{round_number}/{first_is_white}")
@@ -169,7 +183,7 @@ def play_game(task):
         if side in mcts_players:
             move = mcts_players[side].choose(game, state, opponent, nodes, rng)
         else:
-            move = choose(game, state, player, nodes, rng)
+            move = choose(first_game if (side == "w") == first_is_white else game, state, player, nodes, rng)
         thought[side].append(time.perf_counter() - clock)
         state = game.play(state, move)
         plies += 1
@@ -233,12 +247,15 @@ def main(argv=None):
                              "men ahead wins, else a draw)")
     parser.add_argument("--mcts-time", type=float, default=10.0,
                         help="MCTS's thinking time per move, in times its opponent's (default 10)")
+    parser.add_argument("--weights", type=argparse.FileType(), default=None,
+                        help="JSON {game id: {feature: weight}}: the first player's evaluation weights")
     parser.add_argument("--seed", default="1")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
+    weights = json.load(args.weights) if args.weights else {}
 
     tasks = [(game_id, first, second, r, first_is_white, args.opening, args.openings, args.seed,
-              args.nodes, args.max_plies, args.mcts_time)
+              args.nodes, args.max_plies, args.mcts_time, weights)
              for game_id in args.games for first, second in args.pairs
              for r in range(args.rounds) for first_is_white in (True, False)]
     results = {}

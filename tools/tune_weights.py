@@ -12,12 +12,16 @@ ply cap is left out), and fits the weights w of
 to the results by least squares with numpy (Texel's loss), K first fitted to the weights
 as they are, the first weight held (it sets the scale: 100 = a man), and a light pull
 towards the current weights so that few games cannot send a weight wild.  Games with an
-even seed train, odd ones check: the weights are written between the markers in the
-game's module only when they predict the checking games better.  The same seed gives
-the same games and weights.
+even seed train, odd ones check.  Weights that predict the checking games better then
+play the current ones, both at the Strong level on the arena's budgets (tools/arena.py,
+--match rounds of two games from Beginner openings, colours swapped), and are written
+between the markers in the game's module only when they score more than half: a better
+fit of Casual games' results is not yet a stronger player.  The same seed gives the same
+games and weights.
 
     python3 tools/tune_weights.py --games tablut              # 160 games, written if better
     python3 tools/tune_weights.py --games tablut --count 40 --dry-run
+    python3 tools/tune_weights.py --games vut --match 20      # 40 games to judge the fit
 """
 
 import argparse
@@ -31,6 +35,7 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
+import arena  # noqa: E402  (the match of the tuned weights against the current ones)
 from boardgames import GAME_IDS, get_game  # noqa: E402
 from fit_win_chance import casual_game  # noqa: E402  (Casual-strength games, as for the curves)
 
@@ -121,7 +126,17 @@ def write_weights(game, weights):
     return path
 
 
-def tune(game_id, count, seed, workers, dry_run):
+def match(game_id, weights, rounds, seed, workers, plies=160):
+    """The games of `weights` (the first player) against the game's own, both Strong on the
+    arena's budgets, adjudicated after `plies`: arena.summarize's (wins, draws, losses,
+    score, low, high)."""
+    tasks = [(game_id, 3, 3, r, first_is_white, 4, "beginner", f"tune {seed}", dict(arena.DEFAULT_NODES), plies, 10.0,
+              {game_id: weights}) for r in range(rounds) for first_is_white in (True, False)]
+    with Pool(workers) as pool:
+        return arena.summarize([result[1] for result in pool.map(arena.play_game, tasks)])
+
+
+def tune(game_id, count, seed, workers, dry_run, match_rounds):
     game = get_game(game_id)
     names = list(game.weights)
     tasks = [(game_id, seed * 10000 + i) for i in range(count)]
@@ -150,10 +165,17 @@ def tune(game_id, count, seed, workers, dry_run):
         print(f"  {name:>15}: {old:6.0f} -> {new:6d}")
     if dry_run:
         return
-    if after < before:
-        print(f"  written into {os.path.relpath(write_weights(game, dict(zip(names, map(int, w)))), ROOT)}")
-    else:
+    if after >= before:
         print("  not written: the checking games are not predicted better")
+        return
+    tuned = dict(zip(names, map(int, w)))
+    wins, draws, losses, score, low, high = match(game_id, tuned, match_rounds, seed, workers)
+    print(f"  tuned against current, level 3: {wins}-{draws}-{losses}, {score:.0%} ({low:.0%}-{high:.0%}), "
+          f"Elo {arena.elo(score):+.0f}")
+    if score > 0.5:
+        print(f"  written into {os.path.relpath(write_weights(game, tuned), ROOT)}")
+    else:
+        print("  not written: the tuned weights do not play better")
 
 
 def main(argv=None):
@@ -164,9 +186,10 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--dry-run", action="store_true", help="print the weights, write nothing")
+    parser.add_argument("--match", type=int, default=12, help="rounds (two games each) of tuned against current")
     args = parser.parse_args(argv)
     for game_id in args.games:
-        tune(game_id, args.count, args.seed, args.workers, args.dry_run)
+        tune(game_id, args.count, args.seed, args.workers, args.dry_run, args.match)
 
 
 if __name__ == "__main__":
