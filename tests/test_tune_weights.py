@@ -44,10 +44,26 @@ def test_the_fit_finds_the_weights_that_made_the_results():
     y = (rng.random(6000) < 1 / (1 + np.exp(-k * (x @ truth)))).astype(float)
     start = np.array([100.0, 10.0, 0.0])
     assert tune_weights.fit_k(x, y, truth) == pytest.approx(k, rel=0.2)
-    found = tune_weights.fit_weights(x, y, start, k)
+    found = tune_weights.fit_weights(x, y, start, k, tune_weights.PRIORS[0])
     assert found[0] == 100
     assert found[1:] == pytest.approx(truth[1:], rel=0.2, abs=2)
     assert tune_weights.texel_loss(x, y, found, k) < tune_weights.texel_loss(x, y, start, k)
+
+
+def results_of(rng, count, truth, k):
+    x = rng.normal(size=(count, 3)) * [2.0, 5.0, 10.0]
+    return x, (rng.random(count) < 1 / (1 + np.exp(-k * (x @ truth)))).astype(float)
+
+
+def test_the_pull_is_as_strong_as_the_games_need():
+    """Cross-validation: a strong pull where the current weights are right and the games
+    few, a light one where many games show them wrong."""
+    rng, k = np.random.default_rng(3), 0.01
+    current = np.array([100.0, 10.0, 0.0])
+    few_right = [results_of(rng, 150, current, k) for _fold in (0, 1)]
+    many_wrong = [results_of(rng, 6000, np.array([100.0, 40.0, -8.0]), k) for _fold in (0, 1)]
+    assert tune_weights.choose_prior(few_right, current, k) >= 0.1
+    assert tune_weights.choose_prior(many_wrong, current, k) <= 0.01
 
 
 def test_the_table_between_the_markers_is_rewritten():

@@ -10,8 +10,9 @@ ply cap is left out), and fits the weights w of
     P(White wins) = 1 / (1 + exp(-K * features . w))
 
 to the results by least squares with numpy (Texel's loss), K first fitted to the weights
-as they are, the first weight held (it sets the scale: 100 = a man), and a light pull
-towards the current weights so that few games cannot send a weight wild.  Games with an
+as they are, the first weight held (it sets the scale: 100 = a man), and a pull towards
+the current weights so that few games cannot send a weight wild, as strong as predicts
+one half of the training games best from the other (cross-validation).  Games with an
 even seed train, odd ones check.  Weights that predict the checking games better then
 play the current ones, both at the Strong level on the arena's budgets (tools/arena.py,
 --match rounds of two games from Beginner openings, colours swapped), and are written
@@ -39,7 +40,9 @@ import arena  # noqa: E402  (the match of the tuned weights against the current 
 from boardgames import GAME_IDS, get_game  # noqa: E402
 from fit_win_chance import casual_game  # noqa: E402  (Casual-strength games, as for the curves)
 
-PRIOR = 0.001  # the pull towards the current weights (on the logit per unit of spread)
+# The strengths of the pull towards the current weights (on the logit per unit of a
+# feature's spread) that are tried; the one that predicts held-back games best is taken.
+PRIORS = (0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0)
 STEPS = 3000
 # A module's weights: `NAME = {...}` between markers, the begin marker naming the game
 # where a module holds several games' tables ("# -- weights begin vut-royal --").
@@ -76,9 +79,9 @@ def fit_k(x, y, w):
     return float(ks[int(np.argmin([texel_loss(x, y, w, k) for k in ks]))])
 
 
-def fit_weights(x, y, w0, k):
-    """Weights (the first held at w0[0]) minimizing Texel's loss plus the pull towards w0,
-    by Adam on each feature's pull on the logit per unit of its spread."""
+def fit_weights(x, y, w0, k, prior):
+    """Weights (the first held at w0[0]) minimizing Texel's loss plus the pull towards w0
+    (`prior`), by Adam on each feature's pull on the logit per unit of its spread."""
     scale = x.std(axis=0) + 1e-9
     z = x / scale
     u0 = k * w0 * scale
@@ -88,11 +91,20 @@ def fit_weights(x, y, w0, k):
     m = s = np.zeros_like(u)
     for step in range(1, STEPS + 1):
         p = 1 / (1 + np.exp(-(z @ u)))
-        grad = (-2 * ((y - p) * p * (1 - p)) @ z / len(y) + 2 * PRIOR * (u - u0)) * free
+        grad = (-2 * ((y - p) * p * (1 - p)) @ z / len(y) + 2 * prior * (u - u0)) * free
         m = 0.9 * m + 0.1 * grad
         s = 0.999 * s + 0.001 * grad * grad
         u = u - 0.01 * (m / (1 - 0.9 ** step)) / (np.sqrt(s / (1 - 0.999 ** step)) + 1e-12)
     return u / (k * scale)
+
+
+def choose_prior(folds, w0, k):
+    """The pull (PRIORS) whose weights, fitted on one of the two `folds` ((x, y) of half the
+    training games each), predict the other best: features that go together (a pawn count
+    and the pawns' advance) let a light pull fit a few hundred games' chance."""
+    losses = [sum(texel_loss(*folds[1 - i], fit_weights(*folds[i], w0, k, prior), k) for i in (0, 1))
+              for prior in PRIORS]
+    return PRIORS[int(np.argmin(losses))]
 
 
 def with_weights(text, weights, game_id=None):
@@ -142,13 +154,15 @@ def tune(game_id, count, seed, workers, dry_run, match_rounds):
     tasks = [(game_id, seed * 10000 + i) for i in range(count)]
     with Pool(workers) as pool:
         games = pool.map(play_one, tasks)
-    sets = {True: ([], []), False: ([], [])}  # training?: (features, results)
+    sets = {part: ([], []) for part in range(4)}  # seed % 4: (features, results); 0 and 2 train, 1 and 3 check
     for (rated, outcome), (_, game_seed) in zip(games, tasks):
         if outcome is not None:
-            features, results = sets[game_seed % 2 == 0]
+            features, results = sets[game_seed % 4]
             features += [[found[name] for name in names] for found in rated]
             results += [outcome] * len(rated)
-    (x, y), (x_check, y_check) = ((np.array(f, dtype=float), np.array(r, dtype=float)) for f, r in sets.values())
+    folds = [(np.array(sets[part][0], dtype=float).reshape(-1, len(names)), np.array(sets[part][1], dtype=float))
+             for part in range(4)]
+    (x, y), (x_check, y_check) = (tuple(map(np.concatenate, zip(folds[a], folds[b]))) for a, b in ((0, 2), (1, 3)))
     finished = sum(outcome is not None for _, outcome in games)
     w0 = np.array([game.weights[name] for name in names], dtype=float)
     k = fit_k(x, y, w0)
@@ -157,10 +171,11 @@ def tune(game_id, count, seed, workers, dry_run, match_rounds):
     if k <= K_RANGE[0] * 1.01:
         print("  not tuned: the results do not follow the evaluation (one side wins whatever it says)")
         return
-    w = np.round(fit_weights(x, y, w0, k)).astype(int)
+    prior = choose_prior((folds[0], folds[2]), w0, k)
+    w = np.round(fit_weights(x, y, w0, k, prior)).astype(int)
     w[0] = int(w0[0])
     before, after = texel_loss(x_check, y_check, w0, k), texel_loss(x_check, y_check, w, k)
-    print(f"  checking loss {before:.5f} -> {after:.5f}")
+    print(f"  pull {prior:g} (cross-validated); checking loss {before:.5f} -> {after:.5f}")
     for name, old, new in zip(names, w0, w):
         print(f"  {name:>15}: {old:6.0f} -> {new:6d}")
     if dry_run:
