@@ -14,15 +14,16 @@ as they are, the first weight held (it sets the scale: 100 = a man), and a pull 
 the current weights so that few games cannot send a weight wild, as strong as predicts
 one half of the training games best from the other (cross-validation).  Games with an
 even seed train, odd ones check.  Weights that predict the checking games better then
-play the current ones, both at the Strong level on the arena's budgets (tools/arena.py,
---match rounds of two games from Beginner openings, colours swapped), and are written
-between the markers in the game's module only when they score more than half: a better
-fit of Casual games' results is not yet a stronger player.  The same seed gives the same
-games and weights.
+play the current ones, both at the Strong level on the arena's budgets (tools/arena.py;
+--match rounds of two games from Beginner openings, colours swapped: 40 games), and are
+written between the markers in the game's module only when they score more than half: a
+better fit of Casual games' results is not yet a stronger player (confirm a written table
+on another seed, `tools/arena.py --pairs 3-3 --weights`, before it lands).  The same seed
+gives the same games and weights.
 
     python3 tools/tune_weights.py --games tablut              # 160 games, written if better
     python3 tools/tune_weights.py --games tablut --count 40 --dry-run
-    python3 tools/tune_weights.py --games vut --match 20      # 40 games to judge the fit
+    python3 tools/tune_weights.py --games vut-extinction --match-plies 400
 """
 
 import argparse
@@ -148,7 +149,7 @@ def match(game_id, weights, rounds, seed, workers, plies=160):
         return arena.summarize([result[1] for result in pool.map(arena.play_game, tasks)])
 
 
-def tune(game_id, count, seed, workers, dry_run, match_rounds):
+def tune(game_id, count, seed, workers, dry_run, match_rounds, match_plies):
     game = get_game(game_id)
     names = list(game.weights)
     tasks = [(game_id, seed * 10000 + i) for i in range(count)]
@@ -184,7 +185,7 @@ def tune(game_id, count, seed, workers, dry_run, match_rounds):
         print("  not written: the checking games are not predicted better")
         return
     tuned = dict(zip(names, map(int, w)))
-    wins, draws, losses, score, low, high = match(game_id, tuned, match_rounds, seed, workers)
+    wins, draws, losses, score, low, high = match(game_id, tuned, match_rounds, seed, workers, match_plies)
     print(f"  tuned against current, level 3: {wins}-{draws}-{losses}, {score:.0%} ({low:.0%}-{high:.0%}), "
           f"Elo {arena.elo(score):+.0f}")
     if score > 0.5:
@@ -201,10 +202,12 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--dry-run", action="store_true", help="print the weights, write nothing")
-    parser.add_argument("--match", type=int, default=12, help="rounds (two games each) of tuned against current")
+    parser.add_argument("--match", type=int, default=20, help="rounds (two games each) of tuned against current")
+    parser.add_argument("--match-plies", type=int, default=160,
+                        help="the match's ply cap (the arena's; 400 for extermination and extinction)")
     args = parser.parse_args(argv)
     for game_id in args.games:
-        tune(game_id, args.count, args.seed, args.workers, args.dry_run, args.match)
+        tune(game_id, args.count, args.seed, args.workers, args.dry_run, args.match, args.match_plies)
 
 
 if __name__ == "__main__":
