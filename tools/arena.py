@@ -203,6 +203,14 @@ def play_game(task):
             None if ahead is None else (not adjudicated and winner == ahead, ahead_at))
 
 
+def match_tasks(games, pairs, rounds, opening=4, openings="beginner", seed="1", nodes=None, max_plies=160,
+                mcts_time=10.0, weights=None):
+    """play_game's tasks: every game, pair and round, a game with each colour for the first player."""
+    return [(game_id, first, second, r, first_is_white, opening, openings, seed, dict(nodes or DEFAULT_NODES),
+             max_plies, mcts_time, weights or {})
+            for game_id in games for first, second in pairs for r in range(rounds) for first_is_white in (True, False)]
+
+
 def elo(score):
     """The Elo difference that an expected score means (clipped at +-800)."""
     score = min(max(score, 0.01), 0.99)
@@ -254,10 +262,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     weights = json.load(args.weights) if args.weights else {}
 
-    tasks = [(game_id, first, second, r, first_is_white, args.opening, args.openings, args.seed,
-              args.nodes, args.max_plies, args.mcts_time, weights)
-             for game_id in args.games for first, second in args.pairs
-             for r in range(args.rounds) for first_is_white in (True, False)]
+    tasks = match_tasks(args.games, args.pairs, args.rounds, opening=args.opening, openings=args.openings,
+                        seed=args.seed, nodes=args.nodes, max_plies=args.max_plies, mcts_time=args.mcts_time,
+                        weights=weights)
     results = {}
     start = time.perf_counter()
     with Pool(args.workers) as pool:

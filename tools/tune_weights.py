@@ -143,8 +143,8 @@ def match(game_id, weights, rounds, seed, workers, plies=160):
     """The games of `weights` (the first player) against the game's own, both Strong on the
     arena's budgets, adjudicated after `plies`: arena.summarize's (wins, draws, losses,
     score, low, high)."""
-    tasks = [(game_id, 3, 3, r, first_is_white, 4, "beginner", f"tune {seed}", dict(arena.DEFAULT_NODES), plies, 10.0,
-              {game_id: weights}) for r in range(rounds) for first_is_white in (True, False)]
+    tasks = arena.match_tasks([game_id], [(3, 3)], rounds, seed=f"tune {seed}", max_plies=plies,
+                              weights={game_id: weights})
     with Pool(workers) as pool:
         return arena.summarize([result[1] for result in pool.map(arena.play_game, tasks)])
 
