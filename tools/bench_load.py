@@ -1,13 +1,16 @@
 """Start-up benchmark: our page beside a bare PyScript page on the same runtime, same run.
 
-Three visits, each measured from navigation inside the page (performance.now()):
+Four visits, each measured from navigation inside the page (performance.now()):
   first   a first visit on loopback: a fresh browser context, nothing cached;
   return  a returning visit: a persistent profile opened, the page loaded (and, for ours,
           the service worker's precache finished), the browser closed, opened again on
           the same profile and the page loaded again: that second load is measured (ours
           waits, before closing, until the snapshot made from the offline copy is kept);
   slow    a first visit over an emulated 10 Mbps / 40 ms link (CDP
-          Network.emulateNetworkConditions).
+          Network.emulateNetworkConditions);
+  return_gz  the returning visit with both pages on a server that compresses (gzip) as
+          most hosts do: the bare page's wasm then comes gzipped from the HTTP cache, ours
+          plain from its offline copy (docs/benchmarks.md: which wasm gets V8's code cache).
 For each: time to interactive (`body[data-ready='1']`) and time to a board on screen: the
 `performance.mark("board-shown")` the page sets when a board is first visible, or, for a
 page without that mark, the first time `canvas#board` has a non-zero size after ready
@@ -31,7 +34,7 @@ Ours is served as deployed: site/, written afresh (tools/build_site.py).
 The bare page is index.html + pyscript.toml + main.py drawing a canvas, on the vendored
 Pyodide (no service worker: a returning visit gets it from the HTTP cache).  Runs are
 interleaved (ours, bare, ours, ...) so machine load hits both alike; medians are printed.
-Usage: python3 tools/bench_load.py [--runs 5] [--visits first return slow] [--no-worker]
+Usage: python3 tools/bench_load.py [--runs 5] [--visits first return slow return_gz] [--no-worker]
 """
 
 import argparse
@@ -49,12 +52,12 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 TIMEOUT_MS = 180_000
 VIEWPORT = {"width": 1100, "height": 850}
 SLOW_LINK = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "uploadThroughput": 10e6 / 8}
-GOALS = {"first": 0.6, "return": 0.5, "slow": 1.0}  # issue 13: ours / bare, time to interactive
+GOALS = {"first": 0.6, "return": 0.5, "slow": 1.0, "return_gz": 0.5}  # issue 13: ours / bare, time to interactive
 MOONSHOT = {"return": 0.4}
 PICTURE_GOALS = {"first": 0.3, "slow": 0.5}  # issue 22: seconds to the board's picture, ours
 RETURN_GOAL = 0.45  # issue 22: a returning visit, ours / bare (median of five runs)
 VISITS = {"first": "first visit, loopback (cold)", "return": "returning visit (same profile)",
-          "slow": "first visit, 10 Mbps / 40 ms"}
+          "slow": "first visit, 10 Mbps / 40 ms", "return_gz": "returning visit, compressing host"}
 
 BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <script type="module" src="./vendor/pyscript/core.js"></script></head><body>
@@ -293,7 +296,7 @@ def report(results, runs):
         ratio = ready[0] / ready[1]
         goal = GOALS[visit]
         verdict = f"  goal {visit}: interactive ratio {ratio:.2f} <= {goal}: {'met' if ratio <= goal else 'NOT met'}"
-        if visit == "return":
+        if visit.startswith("return"):
             verdict += f"; issue 22's <= {RETURN_GOAL}: {'met' if ratio <= RETURN_GOAL else 'NOT met'}"
         if visit in PICTURE_GOALS:
             verdict += (f"; the board's picture {board[0]:.2f} s <= {PICTURE_GOALS[visit]} s: "
@@ -338,7 +341,8 @@ def main():
         os.symlink(os.path.join(ROOT, "vendor"), os.path.join(bare_root, "vendor"))
         site = build_site.SITE
         build_site.build(site)  # ours as deployed: site/, written afresh
-        servers = {"ours": serve(site), "bare": serve(bare_root), "class": serve(bare_root)}
+        servers = {"ours": serve(site), "bare": serve(bare_root), "class": serve(bare_root),
+                   "ours_gz": serve(site, compressing=True), "bare_gz": serve(bare_root, compressing=True)}
         urls = {name: f"http://127.0.0.1:{server.server_address[1]}/index.html" for name, server in servers.items()}
         with open(os.path.join(bare_root, "class.html"), "w") as f:
             f.write(CLASS_PAGE.format(embed=urls["ours"] + "?embed=1&game=tablut"))
@@ -353,13 +357,14 @@ def main():
             for run in range(args.runs):
                 for visit in args.visits:
                     for name in ("ours", "bare"):
-                        worker = args.worker and name == "ours" and visit != "slow"
-                        if visit == "return":
-                            row = returning_visit(p, urls[name], name == "ours", worker)
+                        worker = args.worker and name == "ours" and visit in ("first", "return")
+                        if visit.startswith("return"):
+                            url = urls[name + "_gz" if visit == "return_gz" else name]
+                            row = returning_visit(p, url, name == "ours", worker)
                         else:
                             row = first_visit(browser, urls[name], slow=visit == "slow", worker=worker)
                         results[visit][name].append(row)
-                        print(f"run {run + 1} {visit:<6} {name:<4} interactive {row['ready']:5.2f} s, "
+                        print(f"run {run + 1} {visit:<9} {name:<4} interactive {row['ready']:5.2f} s, "
                               f"board {row['board']:5.2f} s"
                               + (f", python {row['python']['how']}" if row.get("python") else "")
                               + (f", computer's first move {row['computer']['move']:.2f} s" if "computer" in row else ""),
