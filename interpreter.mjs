@@ -53,6 +53,7 @@ const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
 const STDLIB = new URL("python_stdlib.zip", FAST).href;
 const WHOLE_STDLIB = new URL("python_stdlib.zip", PYODIDE).href;
 const LOCK = new URL("pyodide-lock.json", PYODIDE).href;
+const HTTP_COPY = "X-Boardgames-Http-Copy";  // sw.js's: the kept wasm is the HTTP cache's copy
 const inPage = typeof document !== "undefined";  // else: the AI worker
 // The snapshot unzipped (Python's memory without its zero pages: about 20 of its 30 MB),
 // made in this browser by snapshot_maker.mjs once the offline copy is made, and kept in a
@@ -96,7 +97,8 @@ export async function loadPyodide(options = {}) {
   // How Python started in this context (page or worker): for the console and for tests.
   const seconds = (performance.now() - begun) / 1000;
   globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null,
-                                  wasm: plan.how !== "plain" && plan.gzipped ? "gzipped" : "plain" };
+                                  wasm: plan.how !== "plain" && plan.gzipped ? "gzipped" : "plain",
+                                  wasmFrom: (plan.how !== "plain" && await plan.wasmFrom) || null };
   if (plan.making && plan.how !== "snapshot") {
     globalThis.boardgamesPython.keepSnapshot = () => keepSnapshotMadeHere(pyodide, plan.making, kept);
   }
@@ -140,7 +142,8 @@ async function startFast(plan) {
 /** How to start: {how: "plain", reason}, or {how: "lean" | "snapshot", stdlib: blob URL of
  * the stdlib zip, lock: promise of Pyodide's lock file, gzipped: whether the wasm comes
  * gzipped (not fetched plain), module: promise of the wasm compiled (null
- * where Pyodide fetches the plain one from the server), rate, reason, files: PyScript's
+ * where Pyodide fetches the plain one from the server), wasmFrom: promise of where a kept
+ * wasm was compiled from ("offline copy" or "HTTP cache"; null: none kept), rate, reason, files: PyScript's
  * [files] being fetched} with, for "snapshot", `memory` (Python's: zeros until `snapshot`,
  * the promise of its checks, has filled it) and `environ`, and `making` where this page may
  * keep a snapshot made here (keepSnapshotMadeHere). */
@@ -151,8 +154,10 @@ async function planStart() {
   const [storage, cachedStdlib, cachedManifest, cachedLock, cachedWasm, keptPages] = await Promise.all([
     storageAllowed(), fromCache(STDLIB), fromCache(manifestURL), fromCache(LOCK), fromCache(WASM), fromCache(KEPT.key, KEPT)]);
   // The kept wasm is compiled at once, as it is read (Pyodide would only begin once it has
-  // its snapshot).
-  const cachedModule = cachedWasm && WebAssembly.compileStreaming(cachedWasm);
+  // its snapshot), from the HTTP cache's copy where the offline copy was taken from there.
+  const wasmSource = cachedWasm && httpCopyOr(cachedWasm, WASM);
+  const cachedModule = wasmSource && WebAssembly.compileStreaming(wasmSource);
+  const wasmFrom = wasmSource && wasmSource.then((source) => (source === cachedWasm ? "offline copy" : "HTTP cache"));
   cachedModule?.catch(() => {});
   // The kept snapshot is read and checked at once, beside the manifest (which may name
   // another version: then this was for nothing, once).
@@ -204,7 +209,8 @@ async function planStart() {
   if (!unpacked && (storage || !(rate > SNAPSHOT_RATE))) {
     const reason = storage ? "no snapshot kept here yet (one is made once the offline copy is)"
       : "no snapshot cached, and not worth its bytes here";
-    return { how: "lean", stdlib, lock, gzipped, module, rate, files, reason, making, leftOut: manifest.stdlib.left_out };
+    return { how: "lean", stdlib, lock, gzipped, module, wasmFrom, rate, files, reason, making,
+             leftOut: manifest.stdlib.left_out };
   }
   // Checked and unpacked into Python's memory while Pyodide starts: if any check fails,
   // loadPyodide fails before Python starts, and the plain start follows (and, where
@@ -222,7 +228,7 @@ async function planStart() {
     expectSources(manifest.sources, files),
   ]);
   snapshot.catch(() => {});
-  return { how: "snapshot", stdlib, lock, gzipped, module, rate, files, memory, snapshot, environ: manifest.environ,
+  return { how: "snapshot", stdlib, lock, gzipped, module, wasmFrom, rate, files, memory, snapshot, environ: manifest.environ,
            making, leftOut: manifest.stdlib.left_out };
 }
 
@@ -338,6 +344,21 @@ async function fromCache(url, where = {}) {
   } catch {
     return null;
   }
+}
+
+/** The HTTP cache's copy of `url` where the offline copy's `kept` was taken from there (its
+ * sw.js's HTTP_COPY header) and it is still that copy, else `kept`: V8 keeps a wasm's
+ * compiled code beside the HTTP cache's copy only, and takes it from there. */
+async function httpCopyOr(kept, url) {
+  const validator = kept.headers.get(HTTP_COPY);
+  if (!validator) return kept;
+  try {
+    const held = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
+    if (held.ok && (held.headers.get("ETag") || held.headers.get("Last-Modified")) === validator) return held;
+  } catch {
+    // not in the HTTP cache (any more)
+  }
+  return kept;
 }
 
 /** The response for `url` from the network (`init`: fetch's), if it is there. */

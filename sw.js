@@ -11,35 +11,69 @@ const EITHER = self.PRECACHE.either;  // the wasm's forms, gzipped then plain: k
 const KEPT = new Set([...self.PRECACHE.files, ...EITHER].map((path) => new URL(path, self.location).href));
 const PAGE = new URL("./index.html", self.location).href;
 
+// On the kept plain wasm, where it was taken from the HTTP cache as the visit fetched it (a
+// host that compresses sends the plain one gzipped on the wire): that copy's validator.
+// interpreter.mjs compiles that copy while it is the same, for V8 keeps the wasm's compiled
+// code only beside a response from the network or the HTTP cache (Blink makes none for one
+// built here with `new Response`): a returning visit then compiles almost nothing.
+const HTTP_COPY = "X-Boardgames-Http-Copy";
+
 // "no-cache": revalidate with the server (a 304 where the visit fetched the file already),
 // never copy a stale HTTP-cache entry.
 const revalidated = (path) => new Request(path, { cache: "no-cache" });
 
-/** The first of `paths` the visit fetched (the browser's HTTP cache holds it), else the
- * first: the wasm's form it came in, never downloaded in the other. */
+/** The HTTP cache's response for `path` (what a visit fetched), or null. */
+async function httpCached(path) {
+  try {
+    const held = await fetch(path, { cache: "only-if-cached", mode: "same-origin" });
+    return held.ok ? held : null;
+  } catch {
+    return null;  // not in the HTTP cache
+  }
+}
+
+/** The first of `paths` the visit fetched, with the HTTP cache's response, else the first
+ * (held: null): the wasm's form it came in, never downloaded in the other. */
 async function fetchedOne(paths) {
   for (const path of paths) {
-    try {
-      const held = await fetch(path, { cache: "only-if-cached", mode: "same-origin" });
-      if (held.ok) return path;
-    } catch {
-      // not in the HTTP cache
-    }
+    const held = await httpCached(path);
+    if (held) return { path, held };
   }
-  return paths[0];
+  return { path: paths[0], held: null };
+}
+
+/** A response's validator: its ETag, else its Last-Modified (null where it has neither). */
+const validatorOf = (response) => response.headers.get("ETag") || response.headers.get("Last-Modified");
+
+/** `held`'s validator if it is the server's file as it is now, asked with a HEAD that leaves
+ * the HTTP cache as it is (revalidating `held` would give it a new time, and V8 would no
+ * longer take the code it keeps beside it); else null. */
+async function stillServed(path, held) {
+  const validator = validatorOf(held);
+  if (!validator) return null;
+  try {
+    const head = await fetch(path, { method: "HEAD", cache: "no-store" });
+    return head.ok && validatorOf(head) === validator ? validator : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Keep Pyodide's wasm plain, from the form the visit fetched: a gzipped one is unpacked
  * here, once, so that every later start streams the wasm to the compiler as it is read
- * (nothing to unpack on the page's thread first). */
+ * (nothing to unpack on the page's thread first); a plain one still served as it was is
+ * taken from the HTTP cache without asking again, and marked (HTTP_COPY). */
 async function keepWasm(cache) {
-  const fetched = await fetchedOne(EITHER);
+  const { path, held } = await fetchedOne(EITHER);
   const plain = EITHER[EITHER.length - 1];
-  const response = await fetch(revalidated(fetched));
-  if (!response.ok) throw new Error(`${fetched}: HTTP ${response.status}`);
-  const body = fetched === plain ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
-  await cache.put(plain, new Response(body, { headers: { "Content-Type": "application/wasm" } }));
+  const httpCopy = path === plain && held ? await stillServed(path, held) : null;
+  const response = httpCopy ? held : await fetch(revalidated(path));
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  const body = path === plain ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
+  const headers = { "Content-Type": "application/wasm", ...(httpCopy ? { [HTTP_COPY]: httpCopy } : {}) };
+  await cache.put(plain, new Response(body, { headers }));
 }
+
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -84,9 +118,10 @@ function openCache() {
   return opened;
 }
 
-// Cache first for the kept files; anything else goes to the network untouched.
+// Cache first for the kept files; anything else goes to the network untouched, and so does
+// a request for what the HTTP cache holds only (interpreter.mjs's for the HTTP_COPY).
 self.addEventListener("fetch", (event) => {
-  if (event.request.method !== "GET") return;
+  if (event.request.method !== "GET" || event.request.cache === "only-if-cached") return;
   const key = cacheKey(event.request);
   if (!key) return;
   event.respondWith(

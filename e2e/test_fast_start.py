@@ -18,7 +18,7 @@ import tempfile
 import time
 
 import pytest
-from browser import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, ROOT, serve
+from browser import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, ROOT, CompressingHandler, serve
 from page_helpers import Watch, counts_as_error, play_by_clicks, state
 
 import build_sw
@@ -45,6 +45,28 @@ KEPT = """async () => {
 CACHES = """async () => {
     await navigator.serviceWorker.ready;
     return (await caches.keys()).map((name) => name.replace(/-[0-9a-f]{16}$/, ""));
+}"""
+
+# The offline copy's plain wasm: its mark (sw.js's HTTP_COPY: the validator of the HTTP
+# cache's copy it was taken from), null where it has none; undefined where none is kept.
+KEPT_WASM = """async () => {
+    const url = new URL("./vendor/pyodide/pyodide.asm.wasm", location.href).href;
+    for (const name of await caches.keys()) {
+        const kept = await (await caches.open(name)).match(url);
+        if (kept) return kept.headers.get("X-Boardgames-Http-Copy");
+    }
+}"""
+# The same wasm kept again with another mark (as if the HTTP cache's copy had changed since).
+REMARK_KEPT_WASM = """async (mark) => {
+    const url = new URL("./vendor/pyodide/pyodide.asm.wasm", location.href).href;
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name), kept = await cache.match(url);
+        if (kept) {
+            const headers = new Headers(kept.headers);
+            headers.set("X-Boardgames-Http-Copy", mark);
+            await cache.put(url, new Response(await kept.blob(), { headers }));
+        }
+    }
 }"""
 
 # Run by the page's own interpreter (PyScript runs a <script type="py"> added later with it):
@@ -187,7 +209,10 @@ def test_a_visit_fetches_the_wasm_in_one_form_and_the_offline_copy_fetches_nothi
     that compresses it anyway, never both and no snapshot; the service worker keeps it plain
     (unpacking the gzipped one) without fetching any wasm again, the snapshot is made from
     it, and the returning visit streams the plain wasm, restores and plays, the server
-    sending no runtime byte."""
+    sending no runtime byte.  From the compressing server the plain wasm is kept marked as
+    the HTTP cache's copy, and the returning visit compiles that copy (beside which V8 keeps
+    its compiled code: docs/start-up.md); a third visit, once the kept copy's mark no longer
+    matches the HTTP cache's, compiles the kept copy and plays all the same."""
     server = serve(site_dir, compressing)
     url = f"http://127.0.0.1:{server.server_address[1]}/index.html?game=tablut"
     seen = Watch()
@@ -197,7 +222,7 @@ def test_a_visit_fetches_the_wasm_in_one_form_and_the_offline_copy_fetches_nothi
 
     try:
         with tempfile.TemporaryDirectory() as profile:
-            for visit in ("first", "returning"):
+            for visit in ("first", "returning", "third")[:3 if compressing else 2]:
                 context = browser.browser_type.launch_persistent_context(
                     profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
                 try:
@@ -208,9 +233,16 @@ def test_a_visit_fetches_the_wasm_in_one_form_and_the_offline_copy_fetches_nothi
                         snapshot_kept(page)
                         fetched = runtime_fetched()
                         assert fetched == [f"/vendor/{'pyodide/pyodide.asm.wasm' if form == 'plain' else 'fast/' + manifest(ROOT)['wasm']['file']}"], fetched
+                        assert started["wasmFrom"] is None, started
+                        mark = page.evaluate(KEPT_WASM)
+                        assert (mark is not None) == compressing, mark
                     else:
                         assert (started["how"], started["wasm"]) == ("snapshot", "plain"), started
                         assert runtime_fetched() == fetched, "the returning visit fetches no runtime byte"
+                        http_copy = visit == "returning" and compressing
+                        assert started["wasmFrom"] == ("HTTP cache" if http_copy else "offline copy"), started
+                        if http_copy:
+                            page.evaluate(REMARK_KEPT_WASM, '"another copy"')
                     play_by_clicks(page, "d1-d3")  # (the link's game: a new one each visit)
                     assert state(page)["moves"] == ["d1-d3"]
                 finally:
@@ -218,6 +250,41 @@ def test_a_visit_fetches_the_wasm_in_one_form_and_the_offline_copy_fetches_nothi
     finally:
         server.shutdown()
     assert seen.console_errors == [] and seen.foreign_requests() == []
+
+
+class RedeployedAfterDownload(CompressingHandler):
+    """A host that compresses, whose plain wasm has a newer Last-Modified once a visit has
+    downloaded it (the site deployed again meanwhile)."""
+
+    def send_head(self):
+        self.redeployed = self.path.endswith("/pyodide.asm.wasm") and any(
+            path.endswith("/pyodide.asm.wasm") and status == 200 for path, status in self.server.served)
+        return super().send_head()
+
+    def date_time_string(self, timestamp=None):
+        if timestamp is not None and self.redeployed:  # (not the Date header's)
+            timestamp += 86_400
+        return super().date_time_string(timestamp)
+
+
+def test_the_offline_copy_marks_no_wasm_the_host_changed_since_the_visit_fetched_it(browser, site_dir):
+    """Where the host's plain wasm is no longer the one the visit fetched, the service worker
+    keeps it as the host now serves it, not marked as the HTTP cache's copy: a later visit
+    would otherwise compile that copy, stale."""
+    server = serve(site_dir, handler=RedeployedAfterDownload)
+    try:
+        with tempfile.TemporaryDirectory() as profile:
+            context = browser.browser_type.launch_persistent_context(
+                profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True)
+            try:
+                page = open_ready(context.pages[0], f"http://127.0.0.1:{server.server_address[1]}/index.html")
+                assert python_start(page)["wasm"] == "plain"
+                snapshot_kept(page)
+                assert page.evaluate(KEPT_WASM) is None
+            finally:
+                context.close()
+    finally:
+        server.shutdown()
 
 
 def no_storage_context(browser, **options):

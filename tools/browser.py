@@ -65,10 +65,10 @@ class CompressingHandler(QuietHandler):
         return io.BytesIO(cache[path])
 
 
-def serve(directory, compressing=False):
+def serve(directory, compressing=False, handler=None):
     """A plain static server of `directory` on 127.0.0.1 (a free port), in a thread; one
-    that compresses as many hosts do with `compressing`."""
-    handler = functools.partial(CompressingHandler if compressing else QuietHandler, directory=directory)
+    that compresses as many hosts do with `compressing`; `handler`: another such class."""
+    handler = functools.partial(handler or (CompressingHandler if compressing else QuietHandler), directory=directory)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.served, server.sent, server.compressed = [], 0, {}
     threading.Thread(target=server.serve_forever, daemon=True).start()
