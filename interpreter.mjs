@@ -14,7 +14,8 @@
 //             runtime, and after anything went wrong on another way.
 // Whichever way, the wasm is fetched in one form only: the gzipped one (3.5 MB instead of
 // 9.6), unless the server compresses the plain one anyway (a HEAD request tells); the
-// offline copy keeps it plain (sw.js unpacks it once), so a later visit unpacks nothing.
+// offline copy keeps it plain (sw.js unpacks it once), so a later visit unpacks nothing
+// (on a host that compresses, it compiles the HTTP cache's copy: see httpCopyOr).
 //
 // A first visit downloads no snapshot: once the board is live and the service worker has
 // made the offline copy, snapshot_maker.mjs makes the snapshot in this browser, on a thread

@@ -74,7 +74,6 @@ async function keepWasm(cache) {
   await cache.put(plain, new Response(body, { headers }));
 }
 
-
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);

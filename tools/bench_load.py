@@ -9,8 +9,8 @@ Four visits, each measured from navigation inside the page (performance.now()):
   slow    a first visit over an emulated 10 Mbps / 40 ms link (CDP
           Network.emulateNetworkConditions);
   return_gz  the returning visit with both pages on a server that compresses (gzip) as
-          most hosts do: the bare page's wasm then comes gzipped from the HTTP cache, ours
-          plain from its offline copy (docs/benchmarks.md: which wasm gets V8's code cache).
+          most hosts do: both wasms then come from the HTTP cache (ours where its offline
+          copy was taken from there and V8 has kept its compiled code: docs/start-up.md).
 For each: time to interactive (`body[data-ready='1']`) and time to a board on screen: the
 `performance.mark("board-shown")` the page sets when a board is first visible, or, for a
 page without that mark, the first time `canvas#board` has a non-zero size after ready
