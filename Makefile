@@ -17,8 +17,8 @@ test: deps vendor
 	$(PY) -m ruff check .
 	$(PY) -m pytest -q tests
 	@# A test whose Chromium renderer crashed ("Target crashed", "Page crashed": Chromium's own fault, about
-	@# once a full run, see docs/start-up.md) is run once more, and listed as rerun; any other failure, or a
-	@# second crash, fails.
+	@# once a full run until the page hid JSPI, see docs/start-up.md) is run once more, and listed as rerun;
+	@# any other failure, or a second crash, fails.
 	$(PY) -m pytest -q -rfER --reruns 1 --only-rerun "Target crashed" --only-rerun "Page crashed" e2e
 
 # Engine and app-logic tests only (no browser): quick feedback while coding.

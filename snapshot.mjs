@@ -10,6 +10,15 @@
 // Nothing of `js` is imported (a snapshot may only hold JS objects reachable from
 // globalThis).
 
+// Pyodide runs Python that JavaScript calls (event handlers, timers) on stacks of its own
+// where the engine has JSPI (`WebAssembly.Suspending`).  Chromium 156's garbage collector,
+// when it runs on such a stack, scans past the stack's end and the page's renderer crashes
+// (docs/start-up.md).  Nothing of ours needs JSPI (no `run_sync`), and the build's Node has
+// none: it is hidden before Pyodide looks for it (every Pyodide of ours imports this module),
+// so the page runs Python as the build does, in every browser.
+delete globalThis.WebAssembly?.Suspending;
+delete globalThis.WebAssembly?.Suspender;
+
 // After a restore: what the snapshot kept from the build must not show.  `random` gets
 // fresh entropy (else every load plays the same computer games), the environment variables
 // the build machine gave (manifest.environ) become those this browser gives a plain start,
