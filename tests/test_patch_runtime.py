@@ -1,7 +1,9 @@
 """The runtime patch (tools/patch_runtime.py): PyScript's bundled idb-map, run by Node
 with an IndexedDB that refuses to open (as in a cross-site frame), must neither throw nor
 leave a rejection unhandled, and its synchronous map must keep working in memory.  The
-same script run on the unpatched bundle shows the bug, so the test can fail."""
+same script run on the unpatched bundle shows the bug, so the test can fail.  Pyodide's
+patched glue, started under Node, runs Python as the shipped one does with a table
+thousands of slots smaller."""
 
 import glob
 import json
@@ -89,3 +91,40 @@ def test_a_bundle_with_other_idb_map_code_stops_the_build(pristine):
     changed = pristine.replace("this.dispatchEvent(e)}", "this.dispatchEvent(e);}", 1)
     with pytest.raises(ValueError, match="copies of idb-map"):
         patch_runtime.patch_text(changed)
+
+
+# Pyodide started under Node from `folder` (its glue, wasm and stdlib): the size of its
+# wasm's table once started, and what a little Python printed.
+START_PYODIDE = """
+const { loadPyodide } = await import(process.argv[2] + "/pyodide.mjs");
+const pyodide = await loadPyodide({ indexURL: process.argv[2] + "/" });
+const out = pyodide.runPython("import json, hashlib; json.dumps([sorted([3, 1, 2]), hashlib.sha256(b'x').hexdigest()])");
+console.log(JSON.stringify({ table: pyodide._module.wasmTable.length, out: JSON.parse(out) }));
+"""
+
+
+def start_pyodide(folder, tmp_path):
+    script = tmp_path / "start.mjs"
+    script.write_text(START_PYODIDE)
+    out = subprocess.run(["node", str(script), folder], capture_output=True, text=True, timeout=120)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_the_patched_glue_links_only_the_exports_asked_for_and_python_runs(tmp_path):
+    stock = os.path.join(ROOT, "node_modules", "pyodide")
+    patched = tmp_path / "pyodide"
+    shutil.copytree(stock, patched, ignore=lambda folder, names: [n for n in names if n.endswith(".map")])
+    patch_runtime.patch_pyodide_glue(str(patched / "pyodide.asm.mjs"))
+    before, after = start_pyodide(stock, tmp_path), start_pyodide(str(patched), tmp_path)
+    expected = [[1, 2, 3], "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881"]
+    assert before["out"] == after["out"] == expected
+    # every export had a table slot; now only those the wasm's imports asked for
+    assert after["table"] < before["table"] - 4000, (before, after)
+
+
+@pytest.mark.parametrize("code", ["", "assignWasmExports(wasmExports);updateGOT(origExports);"], ids=["none", "other"])
+def test_the_glue_patch_stops_the_build_on_other_code(tmp_path, code):
+    glue = tmp_path / "pyodide.asm.mjs"
+    glue.write_text(f"var x=1;{code}LDSO.x();")
+    with pytest.raises(SystemExit, match="does not link its exports as expected"):
+        patch_runtime.patch_pyodide_glue(str(glue))

@@ -31,8 +31,9 @@ framing ours on `127.0.0.1`: a cross-site frame, refused storage) beside the sam
 our site, on a first and on a returning visit (same profile, browser reopened).
 
 Ours is served as deployed: site/, written afresh (tools/build_site.py).
-The bare page is index.html + pyscript.toml + main.py drawing a canvas, on the vendored
-Pyodide (no service worker: a returning visit gets it from the HTTP cache).  Runs are
+The bare page is index.html + pyscript.toml + main.py drawing a canvas, on the same
+PyScript and Pyodide as npm ships them (ours are patched: tools/patch_runtime.py), with no
+service worker: a returning visit gets them from the HTTP cache.  Runs are
 interleaved (ours, bare, ours, ...) so machine load hits both alike; medians are printed.
 Usage: python3 tools/bench_load.py [--runs 5] [--visits first return slow return_gz] [--no-worker]
 """
@@ -64,6 +65,9 @@ BARE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><link rel="icon"
 <canvas id="board" width="400" height="400"></canvas>
 <script type="py" src="./main.py" config="./pyscript.toml"></script></body></html>"""
 BARE_CONFIG = 'interpreter = "./vendor/pyodide/pyodide.mjs"\n'
+# The bare page's runtime: the pinned versions as npm ships them (ours are patched in vendor/:
+# tools/patch_runtime.py).
+BARE_RUNTIME = {"pyodide": "pyodide", "pyscript": os.path.join("@pyscript", "core", "dist")}
 BARE_MAIN = """from pyscript import document
 ctx = document.getElementById("board").getContext("2d")
 for i in range(64):
@@ -338,7 +342,9 @@ def main():
         for name, text in (("index.html", BARE_PAGE), ("pyscript.toml", BARE_CONFIG), ("main.py", BARE_MAIN)):
             with open(os.path.join(bare_root, name), "w") as f:
                 f.write(text)
-        os.symlink(os.path.join(ROOT, "vendor"), os.path.join(bare_root, "vendor"))
+        os.mkdir(os.path.join(bare_root, "vendor"))
+        for name, shipped in BARE_RUNTIME.items():  # the runtime as npm ships it
+            os.symlink(os.path.join(ROOT, "node_modules", shipped), os.path.join(bare_root, "vendor", name))
         site = build_site.SITE
         build_site.build(site)  # ours as deployed: site/, written afresh
         servers = {"ours": serve(site), "bare": serve(bare_root), "class": serve(bare_root),

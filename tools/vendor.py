@@ -1,5 +1,6 @@
 """Copy the pinned runtime (Pyodide core, PyScript dist) from node_modules into vendor/,
-patched so that a page whose storage is refused still starts (tools/patch_runtime.py).
+patched so that a page whose storage is refused still starts and Pyodide links its wasm in
+less time (tools/patch_runtime.py).
 
 The page loads everything from its own origin: vendor/ is git-ignored and rebuilt from
 the versions pinned in package-lock.json (`npm ci` puts them in node_modules/).  Then it
@@ -92,6 +93,8 @@ def main():
     print(f"vendor: {n} Pyodide files and {m} PyScript files in vendor/")
     patched = patch_runtime.patch_folder(os.path.join(vendor, "pyscript"))
     print(f"vendor: patched {patched} copies of idb-map for refused storage (tools/patch_runtime.py)")
+    patch_runtime.patch_pyodide_glue(os.path.join(vendor, "pyodide", "pyodide.asm.mjs"))
+    print("vendor: patched Pyodide's glue to link only the exports its wasm asks for (tools/patch_runtime.py)")
     fetch_wheels(os.path.join(vendor, "wheels"))
     i18n.load_babel(cached_wheel(*i18n.BABEL))
     i18n.compile_all(os.path.join(vendor, "locale"))
