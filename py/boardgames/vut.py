@@ -264,25 +264,32 @@ def tables_of(v):
     grid = SquareGrid(v.size, wrap_files=v.wrap)
     kings = KING in v.home
     centre = grid.size // 2 if kings else None  # the middle cell (e5 on 9x9)
+    walks = {reach: grid.paths(reach, centre) for reach in {v.piece_range, v.pawn_range}}  # (both sides' alike)
     paths = {}
     for side in (WHITE, BLACK):
-        paths[PIECE_OF[side]] = grid.paths(v.piece_range, centre)
-        paths[PAWN_OF[side]] = grid.paths(v.pawn_range, centre)
+        paths[PIECE_OF[side]] = walks[v.piece_range]
+        paths[PAWN_OF[side]] = walks[v.pawn_range]
         paths[KING_OF[side]] = grid.paths(1)
     longest = max(v.piece_range, v.pawn_range)
     reach = {letter: length for side in (WHITE, BLACK) for letter, length in
              ((PIECE_OF[side], v.piece_range), (PAWN_OF[side], v.pawn_range))}
-    links = {letter: [tuple(tuple((j, "".join(m for m in MEN[side] if distance <= max(reach[letter], reach[m])))
-                                  for distance, j in enumerate(cells, 1))
-                            for cells in (grid.line(i, d, longest, centre) for d in ORTHOGONAL) if cells)
-                      for i in range(grid.size)]
-             for side in (WHITE, BLACK) for letter in MEN[side]}
+    # the men a man `letter` links with at each distance (the page builds these tables at its
+    # start, so they are made once per letter and distance, not per cell)
+    linked = {letter: ["".join(m for m in MEN[side] if distance <= max(reach[letter], reach[m]))
+                       for distance in range(longest + 1)]
+              for side in (WHITE, BLACK) for letter in MEN[side]}
+    lines = [tuple(cells for cells in (grid.line(i, d, longest, centre) for d in ORTHOGONAL) if cells)
+             for i in range(grid.size)]
+    links = {letter: [tuple(tuple((j, men[distance]) for distance, j in enumerate(cells, 1)) for cells in cell_lines)
+                      for cell_lines in lines]
+             for letter, men in linked.items()}
     move_index = {text: (i, j) for cells in paths.values() for i, cell_paths in enumerate(cells)
                   for path in cell_paths for j, text in path}
     n = v.size
     middle = n // 2
     kinds = 3 if kings else 2  # letters in use: piece, pawn (, king)
     centre_distance = [abs(grid.file(i) - middle) + abs(grid.rank(i) - middle) for i in range(grid.size)]
+    flat_grid = SquareGrid(n) if v.wrap else grid  # (steps not round a cylinder)
     progress = {WHITE: [grid.rank(i) for i in range(grid.size)],
                 BLACK: [n - 1 - grid.rank(i) for i in range(grid.size)]}
     return VutTables(
@@ -296,8 +303,8 @@ def tables_of(v):
         move_text={cells: text for text, cells in move_index.items()},
         reach=reach, links=links,
         arrivals=[tuple(tuple((j, distance, f"{grid.names[j]}-{grid.names[i]}") for distance, j in enumerate(cells, 1))
-                        for cells in (grid.line(i, d, longest, centre) for d in ORTHOGONAL) if cells)
-                  for i in range(grid.size)],
+                        for cells in cell_lines)
+                  for i, cell_lines in enumerate(lines)],
         custody=grid.custody_lines(v.edge_custody),
         interventions=[tuple(pair for pair in pairs if OFF_BOARD not in pair)
                        if v.intervention else () for pairs in grid.flanks(v.edge_custody)],
@@ -312,7 +319,7 @@ def tables_of(v):
         open_cells=(1 << grid.size) - 1 & ~(1 << centre if kings else 0),
         all_cells=(1 << grid.size) - 1,
         rank_shifts=tuple(n << k for k in range((n - 2).bit_length())),
-        flat_steps=tuple(SquareGrid(n).steps[d] for d in ORTHOGONAL),
+        flat_steps=tuple(flat_grid.steps[d] for d in ORTHOGONAL),
     )
 
 
