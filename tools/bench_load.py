@@ -28,7 +28,10 @@ compresses as many hosts do (gzip where the browser accepts it).
 Then an embed on a class page (`--embeds`, on by default): from the reader's click on the
 board's picture to a live board, the class page on another site (served as `localhost`,
 framing ours on `127.0.0.1`: a cross-site frame, refused storage) beside the same page on
-our site, on a first and on a returning visit (same profile, browser reopened).
+our site, on a first and on a returning visit (same profile, browser reopened), by the
+frame's own clock: from the click event's time stamp to the moment the page marks itself
+ready (the script's own wall clock, printed beside it in brackets, also counts how long the
+test driver takes to notice, longer in a frame of another process).
 
 Ours is served as deployed: site/, written afresh (tools/build_site.py).
 The bare page is index.html + pyscript.toml + main.py drawing a canvas, on the same

@@ -2,7 +2,7 @@
 `make play` and `make test`):
 
 - a memory snapshot of Pyodide with the standard modules we use and our pure modules
-  already imported and every game's rule book made once (WARM_UP), made under Node by
+  already imported and the page's start-up code compiled (WARM_UP), made under Node by
   tools/build_fast.mjs, without its pages of zeros (`pack`) and gzipped: restoring it skips
   Python's initialisation and the compiling of those modules, the CPU-bound bulk of a start;
 - Pyodide's wasm gzipped (9.6 MB -> 3.5 MB): a first visit's bytes;
@@ -58,7 +58,7 @@ PYSCRIPT_DIST = os.path.join("node_modules", "@pyscript", "core", "dist")
 # Run in the snapshot after the imports: the page's own start-up code compiled
 # (`webapp.precompiled`: the DOM modules and PyScript's package, which only the browser can
 # import, at the paths the page reads them from).  No rule book is made here: the page
-# builds the tables of the one game it opens (a few ms), and the snapshot is 0.8 MB smaller
+# builds the tables of the one game it opens (VUT's: 15 ms of a returning visit), and the snapshot is 0.8 MB smaller
 # without all thirteen.  A restore cannot hold more memory than Pyodide starts with (30 MB):
 # build_fast.mjs stops if the imports and warm-up need more.
 WARM_UP = """
