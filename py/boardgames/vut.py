@@ -264,12 +264,14 @@ def tables_of(v):
     grid = SquareGrid(v.size, wrap_files=v.wrap)
     kings = KING in v.home
     centre = grid.size // 2 if kings else None  # the middle cell (e5 on 9x9)
-    walks = {reach: grid.paths(reach, centre) for reach in {v.piece_range, v.pawn_range}}  # (both sides' alike)
+    # both sides' men walk alike: each reach's paths made once (a king's may enter the centre)
+    walks = {length: grid.paths(length, centre) for length in {v.piece_range, v.pawn_range}}
+    king_walks = grid.paths(1)
     paths = {}
     for side in (WHITE, BLACK):
         paths[PIECE_OF[side]] = walks[v.piece_range]
         paths[PAWN_OF[side]] = walks[v.pawn_range]
-        paths[KING_OF[side]] = grid.paths(1)
+        paths[KING_OF[side]] = king_walks
     longest = max(v.piece_range, v.pawn_range)
     reach = {letter: length for side in (WHITE, BLACK) for letter, length in
              ((PIECE_OF[side], v.piece_range), (PAWN_OF[side], v.pawn_range))}
