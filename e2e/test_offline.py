@@ -24,6 +24,18 @@ def watched_page(context, seen, responses):
     return page
 
 
+def routed_by(context, page):
+    """URL -> how Chromium's static routing (sw.js's ROUTES) answered it: "cache" (straight
+    from the offline copy, the worker left asleep), "fetch-event" (the worker's fetch
+    handler) or None (no route), for each response `page` gets from now on."""
+    routes = {}
+    session = context.new_cdp_session(page)
+    session.on("Network.responseReceived", lambda event: routes.__setitem__(
+        event["response"]["url"], (event["response"].get("serviceWorkerRouterInfo") or {}).get("actualSourceType")))
+    session.send("Network.enable")
+    return routes
+
+
 def test_the_page_starts_and_plays_with_the_server_stopped(browser, site_dir):
     server = serve(site_dir)  # its precache.js lists the files served (tools/build_site.py)
     site = f"http://127.0.0.1:{server.server_address[1]}"
@@ -48,11 +60,18 @@ def test_the_page_starts_and_plays_with_the_server_stopped(browser, site_dir):
         server.server_close()
         page.close()
         page = watched_page(context, offline, served)
+        routes = routed_by(context, page)
         start = time.monotonic()
         page.goto(f"{site}/?game=vault")  # the site's root and a query: the cached index.html
         page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
         print(f"offline: ready {time.monotonic() - start:.1f} s after navigation")
         assert page.evaluate("navigator.serviceWorker.controller !== null")
+        # The page's address went through the worker (it stands for index.html whatever its
+        # query); every file it then asked for came straight from the offline copy.
+        ours = {url.removeprefix(site): how for url, how in routes.items() if url.startswith(site)}
+        assert ours.pop("/?game=vault") == "fetch-event"
+        assert {"/start.js", "/interpreter.mjs", "/vendor/pyodide/pyodide.asm.mjs", "/css/style.css"} <= set(ours)
+        assert set(ours.values()) == {"cache"}, ours
         assert state(page)["game"] == "vault"
         play_by_clicks(page, "a1-a2")
         assert "a1-a2" in page.inner_text("#move-list")
