@@ -8,6 +8,7 @@ importScripts("./precache.js");
 const CACHE = self.PRECACHE.cache;
 const PREFIX = "boardgames-";
 const EITHER = self.PRECACHE.either;  // the wasm's forms, gzipped then plain: kept plain (tools/build_sw.py)
+const PLAIN_WASM = EITHER[EITHER.length - 1];
 const KEPT = new Set([...self.PRECACHE.files, ...EITHER].map((path) => new URL(path, self.location).href));
 const PAGE = new URL("./index.html", self.location).href;
 
@@ -65,13 +66,12 @@ async function stillServed(path, held) {
  * taken from the HTTP cache without asking again, and marked (HTTP_COPY). */
 async function keepWasm(cache) {
   const { path, held } = await fetchedOne(EITHER);
-  const plain = EITHER[EITHER.length - 1];
-  const httpCopy = path === plain && held ? await stillServed(path, held) : null;
+  const httpCopy = path === PLAIN_WASM && held ? await stillServed(path, held) : null;
   const response = httpCopy ? held : await fetch(revalidated(path));
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
-  const body = path === plain ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
+  const body = path === PLAIN_WASM ? response.body : response.body.pipeThrough(new DecompressionStream("gzip"));
   const headers = { "Content-Type": "application/wasm", ...(httpCopy ? { [HTTP_COPY]: httpCopy } : {}) };
-  await cache.put(plain, new Response(body, { headers }));
+  await cache.put(PLAIN_WASM, new Response(body, { headers }));
 }
 
 // Where the browser can (Chromium's static routing), a returning visit's requests for the kept
@@ -81,7 +81,7 @@ async function keepWasm(cache) {
 // below.  A file missing from the cache goes to the network, as it does there.
 const ROUTES = [
   { condition: { requestMode: "navigate" }, source: "fetch-event" },
-  { condition: { urlPattern: { pathname: new URL(EITHER[EITHER.length - 1], self.location).pathname } },
+  { condition: { urlPattern: { pathname: new URL(PLAIN_WASM, self.location).pathname } },
     source: "fetch-event" },
   { condition: { requestMethod: "GET" }, source: { cacheName: CACHE } },
 ];
