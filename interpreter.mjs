@@ -219,9 +219,9 @@ async function planStart() {
   const memoryBytes = manifest.snapshot.memory_bytes;
   const memory = new Uint8Array(memoryBytes);
   const filled = unpacked ? keptRead.then((pages) => memoryOf(pages, memoryBytes, memory))
-    : offThread(makeMemory, { url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256,
-                              memoryBytes }, [...UNZIPPING, memoryOf])
-      .then((made) => memory.set(made));
+    : offThread(snapshotPages, { url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256 },
+                UNZIPPING)
+      .then((pages) => memoryOf(pages.buffer, memoryBytes, memory));
   const snapshot = Promise.all([
     filled,
     stdlibBlob.then((blob) => blob.arrayBuffer()).then((bytes) => expectDigest(
@@ -276,18 +276,28 @@ function offThread(task, data, helpers = [], transfer = []) {
   return result;
 }
 
-const UNZIPPING = [checked, expectDigest, sha256Hex, gunzip];
+const UNZIPPING = [bytesOf, expectFile, expectDigest, sha256Hex, gunzip, unzipChecked];
 
-/** Python's memory from the build's gzipped snapshot (where storage is refused: through
- * the HTTP cache, as it is there: its name changes with its bytes, which are checked). */
-async function makeMemory(snapshot) {
-  return memoryOf(await checked(fetch(snapshot.url, { cache: "force-cache" }), snapshot).then(gunzip),
-                  snapshot.memoryBytes);
+/** The pages of the build's gzipped snapshot, unzipped (where storage is refused: through
+ * the HTTP cache, as it is there: its name changes with its bytes, which are checked); the
+ * page lays them out in Python's memory, which Pyodide already holds. */
+async function snapshotPages(snapshot) {
+  return new Uint8Array(await unzipChecked(await bytesOf(fetch(snapshot.url, { cache: "force-cache" }), snapshot),
+                                           snapshot));
 }
 
 /** Pyodide's wasm compiled from the `bytes` of its gzipped copy. */
 async function compileGzipped(wasm) {
-  return WebAssembly.compile(await checked(new Response(wasm.bytes), wasm).then(gunzip));
+  return WebAssembly.compile(await unzipChecked(wasm.bytes, wasm));
+}
+
+/** The gzipped `bytes` of `file` unzipped, if their SHA-256 is the manifest's: checked while
+ * they are unzipped, and a wrong file said so even where it does not unzip. */
+async function unzipChecked(bytes, file) {
+  const unzipped = gunzip(bytes);
+  unzipped.catch(() => {});
+  await expectFile(bytes, file);
+  return unzipped;
 }
 
 /** Once the offline copy is made (start.js calls this through `boardgamesPython`): make,
@@ -410,11 +420,20 @@ async function compressedByServer(url) {
 
 /** The bytes of `response` (or a promise of it), if their SHA-256 is `file.sha256`. */
 async function checked(response, file) {
+  const bytes = await bytesOf(response, file);
+  await expectFile(bytes, file);
+  return bytes;
+}
+
+/** The bytes of `response` (or a promise of it) for `file`, if it came. */
+async function bytesOf(response, file) {
   response = await response;
   if (!response.ok) throw new Error(`${file.file}: HTTP ${response.status}`);
-  const bytes = await response.arrayBuffer();
+  return response.arrayBuffer();
+}
+
+async function expectFile(bytes, file) {
   await expectDigest(bytes, file.sha256, `${file.file} ${file.unsound ?? "is not the file the manifest names"}`);
-  return bytes;
 }
 
 async function expectDigest(bytes, sha256, message) {
