@@ -536,29 +536,42 @@ def test_a_failed_fetch_of_the_snapshot_falls_back_to_a_plain_start(browser, sit
         context.close()
 
 
-def test_a_snapshot_made_from_other_sources_than_the_served_py_is_refused(browser):
-    """The snapshot holds the engine as it was built; the copy serves a changed engine (a
-    new summary for Tablut).  The loader refuses the snapshot (the build's, where storage
-    is refused; one made here is checked alike), and the page runs the served code: it
-    shows the new summary."""
-    def change_tablut(root):
-        path = os.path.join(root, "py", "boardgames", "tablut.py")
+# | file changed (under py/boardgames/) | its text | what shows the change (clicked first, then read) |
+CHANGED_SOURCES = """
+tablut.py   | Linnaeus' Viking game | - #game-summary
+lessons.txt | Learn Tablut          | #learn #coach-title
+"""
+
+
+@pytest.mark.parametrize("name, text, shown", [[field.strip() for field in line.split("|")]
+                                               for line in CHANGED_SOURCES.strip().splitlines()])
+def test_a_snapshot_made_from_other_sources_than_the_served_py_is_refused(browser, name, text, shown):
+    """The snapshot holds the engine, and the lessons read, as they were built; the copy
+    serves a changed file (a new summary for Tablut, a new title for its lesson).  The
+    loader refuses the snapshot (the build's, where storage is refused; one made here is
+    checked alike), and the page runs the served files: it shows the new text."""
+    def change(root):
+        path = os.path.join(root, "py", "boardgames", name)
         with open(path) as f:
             source = f.read()
-        assert source.count("Linnaeus' Viking game") == 1
+        assert source.count(text) == 1
         with open(path, "w") as f:
-            f.write(source.replace("Linnaeus' Viking game", "Changed after the snapshot"))
+            f.write(source.replace(text, "Changed after the snapshot"))
 
-    server, url = served_copy(change_tablut)
+    server, url = served_copy(change)
     context = no_storage_context(browser)
     seen = Watch()
+    click, read = shown.split()
     try:
         page = open_ready(watched(context.new_page(), seen), url + "?game=tablut")
         started = python_start(page)
         assert started["how"] == "plain"
-        assert started["reason"].endswith("py/boardgames/tablut.py has changed since the snapshot was made")
-        assert page.inner_text("#game-summary").startswith("Changed after the snapshot")
-        play_by_clicks(page, "d1-d3")
+        assert started["reason"].endswith(f"py/boardgames/{name} has changed since the snapshot was made")
+        if click != "-":
+            page.click(click)
+        assert page.inner_text(read).startswith("Changed after the snapshot")
+        if click == "-":
+            play_by_clicks(page, "d1-d3")
     finally:
         context.close()
         server.shutdown()

@@ -10,6 +10,7 @@ import pytest
 
 import build_sw
 import fast_start
+from boardgames import lessons, puzzles
 from helpers import require_pyodide
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -140,10 +141,19 @@ def test_the_recipe_reads_our_sources_where_the_pages_pyscript_writes_them():
     page = build_sw.read_config(ROOT, "pyscript.toml")["files"]
     placed = {dest.removeprefix("./") + source.rsplit("/", 1)[1] for source, dest in page.items()}
     ours = [path for path in recipe["written"] if not path.startswith("pyscript/")]
-    assert sorted(ours) == sorted(path.removeprefix("py/") for path in fast_start.our_modules().values())
+    assert sorted(ours) == sorted(path.removeprefix("py/") for path in
+                                  [*fast_start.our_modules().values(), *fast_start.WARM_UP_DATA])
     assert set(ours) <= placed
     assert set(recipe["written"]) - set(ours) == fast_start.started_pyscript(fast_start.pyscript_package())
     assert recipe["home"] == fast_start.HOME and set(fast_start.snapshot_modules()) <= set(recipe["imports"])
+
+
+def test_the_warm_up_data_are_the_files_the_lessons_and_puzzles_are_read_from():
+    """The snapshot holds the lessons and puzzles read (WARM_UP): a changed file must refuse
+    it, so the files the manifest checks are those the engine reads."""
+    assert "all_lessons()" in fast_start.WARM_UP and "all_puzzles()" in fast_start.WARM_UP
+    read = {os.path.relpath(path, ROOT).replace(os.sep, "/") for path in (lessons.LESSON_FILE, puzzles.PUZZLE_FILE)}
+    assert set(fast_start.WARM_UP_DATA) == read
 
 
 def test_the_pages_stdlib_holds_what_a_start_and_the_page_wheels_import_and_names_the_rest():
@@ -183,8 +193,9 @@ def test_the_build_is_reproducible_and_is_what_is_served(tmp_path):
     assert sorted(os.listdir(tmp_path)) == sorted(os.listdir(served)), "run `make vendor`"
     for name in os.listdir(tmp_path):
         assert (tmp_path / name).read_bytes() == fast_start.read_bytes(os.path.join(served, name)), name
-    assert {module_name(path.removeprefix("py/")) for path in manifest["sources"]} == \
+    assert {module_name(path.removeprefix("py/")) for path in manifest["sources"] if path.endswith(".py")} == \
         set(fast_start.snapshot_modules())
+    assert {path for path in manifest["sources"] if not path.endswith(".py")} == set(fast_start.WARM_UP_DATA)
     for path, digest in manifest["sources"].items():
         assert digest == fast_start.sha256(fast_start.read_bytes(os.path.join(ROOT, path))), path
     assert manifest["environ"] and "PYTHONHASHSEED" not in manifest["environ"]

@@ -57,14 +57,24 @@ PYSCRIPT_ARTIFACT = "src/stdlib/pyscript.js"
 PYSCRIPT_DIST = os.path.join("node_modules", "@pyscript", "core", "dist")
 # Run in the snapshot after the imports: the page's own start-up code compiled
 # (`webapp.precompiled`: the DOM modules and PyScript's package, which only the browser can
-# import, at the paths the page reads them from).  No rule book is made here: the page
-# builds the tables of the one game it opens (VUT's: 15 ms of a returning visit), and the snapshot is 0.8 MB smaller
-# without all thirteen.  A restore cannot hold more memory than Pyodide starts with (30 MB):
-# build_fast.mjs stops if the imports and warm-up need more.
+# import, at the paths the page reads them from); the rule book of the game a visit opens
+# unless it asks for another (the first of GAME_IDS: its tables took 10-23 ms of a
+# returning visit's thread), and the lessons and puzzles every start reads (5 ms).  Not
+# all thirteen rule books: 0.8 MB more snapshot for games most visits never open.  A
+# restore cannot hold more memory than Pyodide starts with (30 MB): build_fast.mjs stops
+# if the imports and warm-up need more.
 WARM_UP = """
 from webapp import precompiled
 precompiled.keep({{path: open(path, "rb").read() for path in {precompile!r}}})
+from boardgames import GAME_IDS, get_game
+from webapp.state import coach
+get_game(GAME_IDS[0])
+coach.all_lessons()
+coach.all_puzzles()
 """
+# The data files the warm-up reads (relative to the root): written for it as the sources
+# are, and checked against the files served as they are (a changed file refuses the snapshot).
+WARM_UP_DATA = ("py/boardgames/lessons.txt", "py/boardgames/puzzles.txt")
 STDLIB = "python_stdlib.zip"
 # Standard modules the page's stdlib keeps though no start imports them: zipfile's codec
 # for the names in a zip (cp437), which Python looks up by name.
@@ -310,7 +320,7 @@ def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True, stdlib_zip=N
     with tempfile.TemporaryDirectory() as work:
         # the snapshot's files, and those it compiles for the page: the DOM modules it
         # imports and PyScript's package
-        files = {path.removeprefix("py/"): os.path.join(root, path) for path in sources.values()}
+        files = {path.removeprefix("py/"): os.path.join(root, path) for path in (*sources.values(), *WARM_UP_DATA)}
         precompile = [sources[m].removeprefix("py/") for m in sources if m not in modules]
         tree = pyscript_tree(root)
         package = dict(_files(tree, ""))
@@ -380,7 +390,7 @@ def make(root=ROOT, out=None):
                    "left_out": sorted(set(zip_modules(whole)) - set(zip_modules(io.BytesIO(stdlib))))},
         "files": config_files(root),
         "sources": {path: sha256(read_bytes(os.path.join(root, path)))
-                    for path in sorted(sources[m] for m in modules)},
+                    for path in sorted([sources[m] for m in modules] + list(WARM_UP_DATA))},
     }
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
