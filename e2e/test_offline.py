@@ -2,7 +2,9 @@
 so with the server stopped the page starts again, takes clicks, runs the AI worker and
 opens in another language."""
 
+import json
 import os
+import re
 import sys
 import time
 
@@ -72,6 +74,12 @@ def test_the_page_starts_and_plays_with_the_server_stopped(browser, site_dir):
         assert ours.pop("/?game=vault") == "fetch-event"
         assert {"/start.js", "/interpreter.mjs", "/vendor/pyodide/pyodide.asm.mjs", "/css/style.css"} <= set(ours)
         assert set(ours.values()) == {"cache"}, ours
+        # PyScript's modules were all asked for at once (start.js, as tools/build_site.py
+        # lists them), and they are the ones PyScript loads.
+        with open(os.path.join(site_dir, "start.js")) as f:
+            listed = json.loads(re.search(r"const ENGINE_MODULES = (\[.*\]);", f.read()).group(1))
+        assert len(listed) > 3 and {path for path in ours if path.startswith("/vendor/pyscript/")} == \
+            {path.removeprefix(".") for path in listed}
         assert state(page)["game"] == "vault"
         play_by_clicks(page, "a1-a2")
         assert "a1-a2" in page.inner_text("#move-list")

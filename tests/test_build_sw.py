@@ -159,3 +159,31 @@ def test_the_png_icons_are_drawings_of_the_svg():
     assert pixel(54, 138) == (0x2b, 0x2b, 0x2b, 255)  # the black man at (18, 46)
     assert pixel(138, 54) == (0xfb, 0xfa, 0xf5, 255)  # the white man at (46, 18)
     assert pixel(96, 40) == (0xc9, 0xa9, 0x78, 255)  # the board between the squares
+
+
+# A PyScript dist: | file | what it imports ("a" statically, "(b)" at run time) |
+PYSCRIPT_DIST = """
+core.js              | core-1.js
+core-1.js            | (toml-2.js) (plugin-3.js) (codemirror-4.js) (zip-5.js)
+toml-2.js            | toml-6.js
+plugin-3.js          | core-1.js (terminal-7.js)
+codemirror-4.js      |
+zip-5.js             |
+toml-6.js            |
+terminal-7.js        |
+"""
+
+
+def test_the_pyscript_modules_a_start_loads_are_its_core_and_the_kept_modules_the_core_loads(tmp_path):
+    """What the site's start.js asks for at once on a returning visit: the core, what it
+    imports at run time that the site keeps, and their static imports; not what a plugin
+    loads when used (e2e/test_offline.py checks the list against what PyScript asks for)."""
+    folder = tmp_path / "vendor" / "pyscript"
+    folder.mkdir(parents=True)
+    for line in PYSCRIPT_DIST.strip().splitlines():
+        name, imports = (field.strip() for field in line.split("|"))
+        code = "".join(f'import("./{n[1:-1]}");' if n.startswith("(") else f'import{{x}}from"./{n}";'
+                       for n in imports.split())
+        (folder / name).write_text(code)
+    assert build_sw.pyscript_start_modules(str(tmp_path)) == [
+        f"vendor/pyscript/{name}" for name in ("core.js", "core-1.js", "toml-2.js", "plugin-3.js", "toml-6.js")]

@@ -105,6 +105,27 @@ def module_closure(root, module):
     return found
 
 
+def pyscript_start_modules(root):
+    """PyScript's modules a start loads, as the site's paths: `core.js`, its core chunk,
+    the modules that chunk imports at run time and the site keeps (its plugins, its TOML
+    reader; not its editor's or terminal's parts), and what each imports statically."""
+    folder = os.path.join(root, "vendor", "pyscript")
+
+    def named(name, pattern):
+        with open(os.path.join(folder, name)) as f:
+            return [found for found in re.findall(pattern, f.read()) if not UNUSED_PYSCRIPT.search(found)]
+
+    static, dynamic = r'(?:from|import)\s*"\./([\w-]+\.js)"', r'import\("\./([\w-]+\.js)"\)'
+    chunks = named("core.js", static)
+    found, todo = [], ["core.js", *chunks, *(name for chunk in chunks for name in named(chunk, dynamic))]
+    while todo:
+        name = todo.pop(0)
+        if name not in found:
+            found.append(name)
+            todo += named(name, static)
+    return [f"vendor/pyscript/{name}" for name in found]
+
+
 def vendor_files(root):
     """The runtime, and the fast-start files (tools/fast_start.py) when they were built:
     precached once the board is ready, they make every later start fast."""
