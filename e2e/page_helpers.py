@@ -4,7 +4,9 @@ these from here, never from each other or from conftest."""
 
 import base64
 import contextlib
+import json
 import os
+import re
 import sys
 from urllib.parse import urlparse
 
@@ -44,6 +46,12 @@ class Watch:
         page.on("console", lambda m: counts_as_error(m) and self.console_errors.append(m.text))
         page.on("pageerror", lambda e: self.console_errors.append(str(e)))
         return page
+
+
+def engine_modules(site_dir):
+    """PyScript's modules the site's start.js asks for at once (tools/build_site.py lists them)."""
+    with open(os.path.join(site_dir, "start.js")) as f:
+        return json.loads(re.search(r"const ENGINE_MODULES = (\[.*\]);", f.read()).group(1))
 
 
 def state(page):

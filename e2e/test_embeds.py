@@ -9,7 +9,8 @@ import re
 import pytest
 
 from browser import READY_TIMEOUT_MS, serve
-from page_helpers import REFUSED_STORAGE, Watch, class_page, click_cell, play_by_clicks, ready, screen_pixels, state
+from page_helpers import (REFUSED_STORAGE, Watch, class_page, click_cell, engine_modules, play_by_clicks, ready,
+                          screen_pixels, state)
 from boardgames import get_game
 from webapp.drawing.layout import Layout, board_cells
 from webapp.drawing.render import PALETTES
@@ -65,7 +66,8 @@ def assert_board_shown(page, owner, game_id, options=None, theme="light", screen
         assert near == (cell.name not in men), (game_id, cell.name, pixel, expected)
 
 
-def test_a_class_page_on_another_site_shows_three_boards_and_starts_only_the_touched_one(browser, site, tmp_path):
+def test_a_class_page_on_another_site_shows_three_boards_and_starts_only_the_touched_one(browser, site, site_dir,
+                                                                                           tmp_path):
     embeds = {"tablut": "game=tablut", "vault": "game=vault&size=8&theme=dark",
               "vut": "game=vut&moves=c2-c5+i8-i5&viewer=1"}
     frames_html = "".join(f'<iframe title="{name}" src="{site}/index.html?embed=1&{query}" width="420" '
@@ -91,6 +93,9 @@ def test_a_class_page_on_another_site_shows_three_boards_and_starts_only_the_tou
         tablut = frames["tablut"]
         ready(tablut)
         assert state(tablut)["selected"] == "d1"
+        # (with no offline copy here, the click asked for PyScript's modules at once)
+        asked = tablut.evaluate("[...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))")
+        assert asked == engine_modules(site_dir) and len(asked) > 3
         frame_box = page.locator("iframe[title=tablut]").bounding_box()
         point = tablut.evaluate("name => window.boardgames.squareCenter(name)", "d3")
         page.mouse.click(frame_box["x"] + point["x"], frame_box["y"] + point["y"])

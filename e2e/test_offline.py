@@ -2,14 +2,12 @@
 so with the server stopped the page starts again, takes clicks, runs the AI worker and
 opens in another language."""
 
-import json
 import os
-import re
 import sys
 import time
 
 from browser import READY_TIMEOUT_MS, ROOT, serve
-from page_helpers import Watch, counts_as_error, play_by_clicks, state
+from page_helpers import Watch, counts_as_error, engine_modules, play_by_clicks, state
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import build_sw  # noqa: E402
@@ -76,8 +74,7 @@ def test_the_page_starts_and_plays_with_the_server_stopped(browser, site_dir):
         assert set(ours.values()) == {"cache"}, ours
         # PyScript's modules were all asked for at once (start.js, as tools/build_site.py
         # lists them), and they are the ones PyScript loads.
-        with open(os.path.join(site_dir, "start.js")) as f:
-            listed = json.loads(re.search(r"const ENGINE_MODULES = (\[.*\]);", f.read()).group(1))
+        listed = engine_modules(site_dir)
         assert len(listed) > 3 and {path for path in ours if path.startswith("/vendor/pyscript/")} == \
             {path.removeprefix(".") for path in listed}
         assert state(page)["game"] == "vault"
