@@ -274,14 +274,18 @@
       document.head.appendChild(Object.assign(document.createElement("link"), { rel: "modulepreload", href: module }));
     }
   }
+  let loaderAsked = false;  // (this script runs it, and start() again)
   function startLoader() {
+    if (loaderAsked) return;
     try {
       if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+        loaderAsked = true;
         // its modules, and PyScript's, asked for at once, not one after another as each is
         // read (PyScript's on a page's first visit too was no faster: 1.58 s against 1.53 s)
         askForModules([...LOADER_MODULES, ...ENGINE_MODULES]);
         import("./interpreter.mjs").catch(() => {});  // a failure shows when PyScript imports it
       } else if (lazy && started) {
+        loaderAsked = true;
         // an embed without the offline copy (a cross-site frame), at the reader's click:
         // PyScript's modules at once (live 0.02 s sooner, medians of 8-12, four batches)
         askForModules(ENGINE_MODULES);

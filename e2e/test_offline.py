@@ -77,6 +77,8 @@ def test_the_page_starts_and_plays_with_the_server_stopped(browser, site_dir):
         listed = engine_modules(site_dir)
         assert len(listed) > 3 and {path for path in ours if path.startswith("/vendor/pyscript/")} == \
             {path.removeprefix(".") for path in listed}
+        asked = page.evaluate("[...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))")
+        assert set(listed) <= set(asked) and len(asked) == len(set(asked)), "each asked for once"
         assert state(page)["game"] == "vault"
         play_by_clicks(page, "a1-a2")
         assert "a1-a2" in page.inner_text("#move-list")
