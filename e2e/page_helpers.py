@@ -54,6 +54,11 @@ def engine_modules(site_dir):
         return json.loads(re.search(r"const ENGINE_MODULES = (\[.*\]);", f.read()).group(1))
 
 
+def modules_asked_for(frame):
+    """The hrefs of the modules `frame` (a page or a frame) asked for ahead (modulepreload links)."""
+    return frame.evaluate("[...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))")
+
+
 def state(page):
     return page.evaluate("window.boardgames.state()")
 

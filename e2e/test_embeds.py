@@ -9,8 +9,8 @@ import re
 import pytest
 
 from browser import READY_TIMEOUT_MS, serve
-from page_helpers import (REFUSED_STORAGE, Watch, class_page, click_cell, engine_modules, play_by_clicks, ready,
-                          screen_pixels, state)
+from page_helpers import (REFUSED_STORAGE, Watch, class_page, click_cell, engine_modules, modules_asked_for,
+                          play_by_clicks, ready, screen_pixels, state)
 from boardgames import get_game
 from webapp.drawing.layout import Layout, board_cells
 from webapp.drawing.render import PALETTES
@@ -94,7 +94,7 @@ def test_a_class_page_on_another_site_shows_three_boards_and_starts_only_the_tou
         ready(tablut)
         assert state(tablut)["selected"] == "d1"
         # (with no offline copy here, the click asked for PyScript's modules at once)
-        asked = tablut.evaluate("[...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))")
+        asked = modules_asked_for(tablut)
         assert asked == engine_modules(site_dir) and len(asked) > 3
         frame_box = page.locator("iframe[title=tablut]").bounding_box()
         point = tablut.evaluate("name => window.boardgames.squareCenter(name)", "d3")

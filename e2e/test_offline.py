@@ -7,7 +7,7 @@ import sys
 import time
 
 from browser import READY_TIMEOUT_MS, ROOT, serve
-from page_helpers import Watch, counts_as_error, engine_modules, play_by_clicks, state
+from page_helpers import Watch, counts_as_error, engine_modules, modules_asked_for, play_by_clicks, state
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import build_sw  # noqa: E402
@@ -77,7 +77,7 @@ def test_the_page_starts_and_plays_with_the_server_stopped(browser, site_dir):
         listed = engine_modules(site_dir)
         assert len(listed) > 3 and {path for path in ours if path.startswith("/vendor/pyscript/")} == \
             {path.removeprefix(".") for path in listed}
-        asked = page.evaluate("[...document.querySelectorAll('link[rel=modulepreload]')].map((l) => l.getAttribute('href'))")
+        asked = modules_asked_for(page)
         assert set(listed) <= set(asked) and len(asked) == len(set(asked)), "each asked for once"
         assert state(page)["game"] == "vault"
         play_by_clicks(page, "a1-a2")

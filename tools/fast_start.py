@@ -372,11 +372,11 @@ def make(root=ROOT, out=None):
     if built["modules"] != learned["modules"]:
         raise RuntimeError("the page's stdlib zip lacks a module a start imports")
     pages = pack(raw)
+    wasm = read_bytes(os.path.join(pyodide_dir, WASM))
     sources = our_modules(root)
     files = {  # name pattern ({} is the start of the content's SHA-256), bytes
         "snapshot": ("snapshot-{}.gz", gzip.compress(pages, compresslevel=9, mtime=0)),
-        "wasm": ("pyodide.asm-{}.wasm.gz", gzip.compress(read_bytes(os.path.join(pyodide_dir, WASM)),
-                                                         compresslevel=9, mtime=0)),
+        "wasm": ("pyodide.asm-{}.wasm.gz", gzip.compress(wasm, compresslevel=9, mtime=0)),
     }
     manifest = {
         "pyodide": built["version"],
@@ -404,7 +404,7 @@ def make(root=ROOT, out=None):
     # the loader keeps the unpacked snapshot in a cache of its own: no unpacking next time
     manifest["snapshot"].update(unpacked_sha256=sha256(pages), unpacked_bytes=len(pages), memory_bytes=len(raw))
     # (the loader unzips into one buffer of this size)
-    manifest["wasm"]["unpacked_bytes"] = os.path.getsize(os.path.join(pyodide_dir, WASM))
+    manifest["wasm"]["unpacked_bytes"] = len(wasm)
     with open(os.path.join(out, MANIFEST), "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
         f.write("\n")
