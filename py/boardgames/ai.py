@@ -20,7 +20,7 @@ interrupted iteration is redone by the next slice, quickly, from the table.
 import random
 import time
 
-from .core import SIDE_NAMES, UNKNOWN
+from .core import SIDE_NAMES, UNKNOWN, WHITE
 from .texts import N_
 
 WIN = 1_000_000
@@ -32,6 +32,9 @@ QUIESCENCE_PLIES = 6  # noisy moves followed beyond the horizon
 LATE_MOVE = 4  # quiet moves after this many are searched one ply shallower first
 CHECK_EVERY = 128  # nodes between looks at the clock and the node budget
 TABLE_LIMIT = 400_000  # entries; the table is emptied between iterations beyond this
+# A move that puts the mover's men back where they all stood within the last SHUFFLE_PLIES
+# plies scores SHUFFLE less when the computer plays (not when it scores moves for a review)
+SHUFFLE, SHUFFLE_PLIES = 30, 12
 
 # TRANSLATORS: the computer's levels of play
 LEVEL_NAMES = {1: N_("Beginner"), 2: N_("Casual"), 3: N_("Strong"), 4: N_("Expert")}
@@ -128,6 +131,7 @@ class Searcher:
         self.root = self._root_children()
         self.unchecked = self.root[::-1]  # root moves not yet looked at for a win in one
         self.best_move = self.root[0][0]
+        self.shuffles = {} if scored else self._shuffles()
 
     def _root_children(self):
         """(move, state after it) for every root move: shuffled by the seed, then
@@ -180,6 +184,25 @@ class Searcher:
         return line
 
     # -- the root ------------------------------------------------------------------
+    def _shuffles(self):
+        """{root move: SHUFFLE} for the moves that put the mover's men back on the cells
+        they all held within the last SHUFFLE_PLIES plies.  Between moves worth about the
+        same, the one that changes the position is played: a side far ahead closes in
+        rather than toggling a man to and fro, and a locked middle game moves on (in
+        extinction, games still going at ply 400: 11 of 80 against 24).  A board is its
+        cells' letters, White's men uppercase (as `Game.men` reads it)."""
+        state = self.state
+        recent = state.history[-SHUFFLE_PLIES:]
+        if len(recent) < 3:  # (a man back where it stood takes two moves of the mover's)
+            return {}
+        mine = str.isupper if state.turn == WHITE else str.islower
+
+        def own_men(board):
+            return "".join(man if mine(man) else "." for man in board)
+
+        held = {own_men(key[0]) for key in recent}
+        return {move: SHUFFLE for move, child in self.root if own_men(child.board) in held}
+
     def _take_win_in_one(self):
         """A move that wins at once is played at every level, without searching.
 
@@ -211,13 +234,16 @@ class Searcher:
         scores = {}
         best_score = -INFINITY
         for index, (move, child) in enumerate(self.root):
+            shuffle = self.shuffles.get(move, 0)
             if index == 0:
                 score = -self._search(child, depth - 1, -INFINITY, INFINITY, 1)
             else:
-                floor = best_score - margin - 1  # scores above it are wanted exactly
+                floor = best_score - margin - 1 + shuffle  # scores above it are wanted exactly
                 score = -self._search(child, depth - 1, -floor - 1, -floor, 1)
                 if score > floor:
                     score = -self._search(child, depth - 1, -INFINITY, -floor, 1)
+            if abs(score) < WIN_BOUND:
+                score -= shuffle
             scores[move] = score
             if score > best_score:
                 best_score = score
