@@ -43,13 +43,15 @@ TABLUT_NOISY = [
     ("9/9/9/9/9/1Ss1K4/9/9/9 w", "e4-d4", True),  # the armed king closes a custody
 ]
 
-# (game, position, moves played from it, the moves that would put all the mover's men back
-# on cells they held within the last plies: scored ai.SHUFFLE less when the computer plays)
+# (game, position ("": the setup), moves played from it, the moves that would put all the
+# mover's men back on cells they held within the last plies, or in a game of `new_ground`
+# move a man onto a cell the mover's men left: scored ai.SHUFFLE less when the computer plays)
 SHUFFLES = [
-    ("vut-extermination", "9/9/6o2/9/9/3O5/2O6/4P4/9 w", "d4-d5 g7-g6", {"d5-d4"}),
-    ("vut-extermination", "9/9/6o2/9/9/3O5/2O6/4P4/9 w", "d4-d5 g7-g6 d5-d6", {"g6-g7"}),  # the side behind too
-    ("vut-extermination", "9/9/6o2/9/9/3O5/2O6/4P4/9 w", "d4-d5 g7-g6 c3-c4 g6-g5", {"c4-c3"}),  # d5-d4: not all
-    ("vut-extermination", "9/9/6o2/9/9/3O5/2O6/4P4/9 w", "d4-d5", set()),  # Black's first move
+    ("vut", "", "a2-a4 a8-a6", {"a4-a2"}),
+    ("vut", "", "a2-a4 a8-a6 b2-b3 b8-b7", {"b3-b2"}),  # a4-a2 would not put them all back
+    ("vut", "", "a2-a4 a8-a6 a4-a5", {"a6-a8"}),  # Black's too
+    ("vut", "", "a2-a4", set()),  # nothing to go back to yet
+    ("vut-extinction", "", "a3-a5 a7-a6", {"a5-a3", "a2-a3", "b3-a3"}),  # new ground: a3 was left
     ("tablut", "9/7K1/9/9/9/9/2Ss5/9/4S4 w", "h8-h7 d3-d4", {"h7-h8"}),
 ]
 
@@ -264,7 +266,7 @@ def test_levels_grow_stronger_and_the_docs_describe_them():
 @pytest.mark.parametrize("game_id,fen,moves,shuffles", SHUFFLES)
 def test_moves_back_to_where_the_men_stood_score_less_when_playing(game_id, fen, moves, shuffles):
     game = get_game(game_id)
-    state = game.new(fen=fen)
+    state = game.new(fen=fen or None)
     for move in moves.split():
         state = game.play(state, move)
     assert Searcher(game, state, level=3, nodes=100).shuffles == dict.fromkeys(shuffles, ai.SHUFFLE)

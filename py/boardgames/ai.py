@@ -186,11 +186,13 @@ class Searcher:
     # -- the root ------------------------------------------------------------------
     def _shuffles(self):
         """{root move: SHUFFLE} for the moves that put the mover's men back on the cells
-        they all held within the last SHUFFLE_PLIES plies.  Between moves worth about the
-        same, the one that changes the position is played: a side far ahead closes in
-        rather than toggling a man to and fro, and a locked middle game moves on (in
-        extinction, games still going at ply 400: 11 of 80 against 24).  A board is its
-        cells' letters, White's men uppercase (as `Game.men` reads it)."""
+        they all held within the last SHUFFLE_PLIES plies, or, in a game of `new_ground`,
+        that move a man onto any cell the mover's men left in those plies.  Between moves
+        worth about the same, the one that changes the position is played: a side far
+        ahead closes in rather than toggling a man to and fro, the side behind opens a
+        block it toggles a man in, and a locked middle game moves on (extinction: games
+        still going at ply 400, 3 of 80 against 24; with the first rule alone, 11).  A
+        board is its cells' letters, White's men uppercase (as `Game.men` reads it)."""
         state = self.state
         recent = state.history[-SHUFFLE_PLIES:]
         if len(recent) < 3:  # (a man back where it stood takes two moves of the mover's)
@@ -201,7 +203,16 @@ class Searcher:
             return "".join(man if mine(man) else "." for man in board)
 
         held = {own_men(key[0]) for key in recent}
-        return {move: SHUFFLE for move, child in self.root if own_men(child.board) in held}
+        if not self.game.new_ground:
+            return {move: SHUFFLE for move, child in self.root if own_men(child.board) in held}
+        now = own_men(state.board)
+        shuffles = {}
+        for move, child in self.root:
+            entered = [cell for cell, (before, after) in enumerate(zip(now, own_men(child.board)))
+                       if after != "." and before == "."]
+            if any(board[cell] != "." for board in held for cell in entered):
+                shuffles[move] = SHUFFLE
+        return shuffles
 
     def _take_win_in_one(self):
         """A move that wins at once is played at every level, without searching.

@@ -137,6 +137,10 @@ class Game(ABC):
     rules: ClassVar[tuple] = ()
     rulings: ClassVar[tuple[str, ...]] = ()
     ply_cap: ClassVar[int] = 400  # for random-playout tests and demos: a long game is cut here
+    # The computer's shuffles (ai.Searcher._shuffles): a move that puts all the mover's men
+    # back where they stood within the last plies; where `new_ground`, any move onto a cell
+    # the mover's men left in those plies (a game won by taking men: progress is new ground)
+    new_ground: ClassVar[bool] = False
     options: ClassVar[dict[str, tuple]] = {}  # option name -> allowed values, e.g. Vault's {"size": (6, 8, 10, 12)}
     # The results every game here has in some form, in the order `judge` checks them
     # after `goal`: what no legal move means, a draw when `counters[0]` (a half-move

@@ -365,6 +365,7 @@ class Vut(Game):
             raise ValueError(f"{self.id}: weights for {sorted(self.weights)}, features {self.feature_names}")
         self.weight_values = tuple(self.weights[name] for name in self.feature_names)
         self.hunts = bool({EXTERMINATION, EXTINCTION} & set(self.goals))  # won by taking men
+        self.new_ground = self.hunts
 
     @property
     def centre(self):
