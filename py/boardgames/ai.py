@@ -32,8 +32,9 @@ QUIESCENCE_PLIES = 6  # noisy moves followed beyond the horizon
 LATE_MOVE = 4  # quiet moves after this many are searched one ply shallower first
 CHECK_EVERY = 128  # nodes between looks at the clock and the node budget
 TABLE_LIMIT = 400_000  # entries; the table is emptied between iterations beyond this
-# A move that puts the mover's men back where they all stood within the last SHUFFLE_PLIES
-# plies scores SHUFFLE less when the computer plays (not when it scores moves for a review)
+# A shuffle (a move that puts the mover's men back where they stood within the last
+# SHUFFLE_PLIES plies: `_shuffles`) scores SHUFFLE less when the computer plays (not when it
+# scores moves for a review)
 SHUFFLE, SHUFFLE_PLIES = 30, 12
 
 # TRANSLATORS: the computer's levels of play
