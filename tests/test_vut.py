@@ -351,7 +351,6 @@ def test_the_side_ahead_hunts(game_id, turn, better, worse):
     assert scores[0] > scores[1]
 
 
-# (variant, a won ending, plies within which the computer takes the last man)
 # (game, position, side ahead, plies): both sides at the Strong level, the side ahead wins
 # within the plies.  The extinction rows are the endgame suite's (tests/data/won_endings.txt)
 # with at most 4 men behind.
