@@ -63,6 +63,13 @@ def test_men_lead_counts_men_of_any_kind():
     assert arena.men_lead(game, game.new()) == 0
 
 
+def test_men_lead_counts_from_the_setup():
+    """Tablut sets 16 Muscovites against the king and 8 Swedes: even at the start."""
+    game = get_game("tablut")
+    assert arena.men_lead(game, game.new()) == 0
+    assert arena.men_lead(game, game.new("3s1s3/4s4/4S4/s3S3s/ssSSKSSss/s3S3s/4S4/4s4/3sss3 b")) == 1  # a Muscovite taken
+
+
 @pytest.mark.parametrize("game_id", ["vut", "uos", "pux"])
 def test_a_player_may_have_other_weights(game_id):
     """--weights: the first player's evaluation uses them; the game's own stays as it was."""

@@ -121,7 +121,13 @@ def reweighted(game, weights):
 
 
 def men_lead(game, state):
-    """White's men on the board minus Black's (by `game.men`'s letters)."""
+    """White's men on the board minus Black's (by `game.men`'s letters), beyond the
+    difference the game sets up (Tablut's 9 against 16): what the captures changed."""
+    return men_difference(game, state) - men_difference(game, game.new())
+
+
+def men_difference(game, state):
+    """White's men on the board minus Black's."""
     men = game.men(state).values()
     return 2 * sum(side_of(letter) == WHITE for letter in men) - len(men)
 
