@@ -10,6 +10,7 @@ a few checks may already have been given) and the half-move clock 0.
 import pytest
 
 from boardgames import get_game
+from boardgames.ai import choose_move
 from boardgames.uos import BOARD
 
 GAME = get_game("uos")
@@ -329,3 +330,35 @@ def test_evaluation_and_noisy_moves():
     assert GAME.evaluate(GAME.new(position("Kh8 ka11", checks=(0, 3)))) > 0
     state = GAME.new(position("Ka1 ko13 Nc15 ne11"))
     assert GAME.is_noisy(state, "c15-e11") and not GAME.is_noisy(state, "c15-g11")
+
+
+# Lone kings against a side far ahead (men, checks received by White's and Black's king):
+# nothing promotes, so only mate wins; without the mop-up the Strong level wandered for
+# 150 plies in the first, second and last of these (the first is from an arena game).
+LONE_KINGS = [
+    ("Kn12 Bi9 Nm11 Pn14 Pm13 Po13 kj12", (3, 49)),
+    ("Kh8 Rc3 Pk5 kf12", (0, 0)),
+    ("Kg3 Rc3 Ra5 km13", (0, 0)),
+    ("Kh8 Bc3 Nk5 Pe5 Pg5 kf12", (1, 2)),
+]
+
+
+@pytest.mark.parametrize("men,checks", LONE_KINGS)
+def test_the_computer_mates_a_lone_king(men, checks):
+    """Both sides at the Strong level (a small node budget): White mates within 40 plies."""
+    state = GAME.new(position(men, checks=checks, number=120))
+    for ply in range(40):
+        if GAME.result(state):
+            break
+        state = GAME.play(state, choose_move(GAME, state, level=3, nodes=2000, seed=ply))
+    assert GAME.result(state) == {"winner": "white", "reason": "checkmate"}
+
+
+def test_the_mop_up_drives_the_lone_king_to_the_rim():
+    """Far ahead against a lone king, the side ahead scores his steps from the middle,
+    his free cells and its own king's steps to him; not so with men enough to defend."""
+    middle, corner = position("Ke1 Qc1 Rm3 kh8"), position("Ke1 Qc1 Rm3 ka15")
+    assert GAME.evaluate(GAME.new(corner)) > GAME.evaluate(GAME.new(middle)) + 150
+    assert GAME.features(GAME.new(middle)) is None  # not the weights' to rate
+    defended = position("Ke1 Qc1 Rm3 Ra5 Bi1 kh8 pc13 pe13 pg13 pi13 pk13")
+    assert GAME.features(GAME.new(defended)) is not None

@@ -87,9 +87,43 @@ WEIGHTS = {"pawns": 100, "knights": 260, "bishops": 550, "rooks": 400, "queens":
            "range": 15, "shield": 8, "check": 40}
 # -- weights end --
 FEATURES = tuple(WEIGHTS)
+# The mop-up (Uos.mop_up): nothing promotes, so a side far ahead wins only by mate.  From a
+# lead of MOP_UP_LEAD (the weighted score) against at most MOP_UP_MEN men besides the king,
+# the side ahead scores the enemy king's steps from the middle (a corner square has three
+# neighbours) and its own king's steps to him.
+MOP_UP_LEAD, MOP_UP_MEN = 500, 4
+MOP_UP_RIM, MOP_UP_ROOM, MOP_UP_NEAR = 25, 20, 10
+MIDDLE = BOARD.index("h8")
 RANGE = (4, 2, 1, 0)  # the `range` feature after 0, 1, 2, 3+ checks
 KNIGHT_SCOPE = [len(leaps) for leaps in KNIGHT_LEAPS]  # a knight's scope on each cell
 NEIGHBOUR_MEN = [itemgetter(*cells) for cells in NEIGHBOURS]  # the men next to each cell (the king's shield)
+
+
+def king_steps(i, j):
+    """A king's steps from cell i to cell j on an empty board: each step, orthogonal (2, 0)
+    or diagonal (1, 1) on the name grid, covers at most 2 of their distance."""
+    (f, r), (g, s) = BOARD.centres[i], BOARD.centres[j]
+    return (abs(f - g) + abs(r - s)) // 2
+
+
+def mopping_up(board, score):
+    """The side that mops up (score: White's, by the weights), or None: it leads by
+    MOP_UP_LEAD and the other side has at most MOP_UP_MEN men besides its king."""
+    if abs(score) < MOP_UP_LEAD:
+        return None
+    hunter = WHITE if score > 0 else BLACK
+    prey_men = sum(map(board.count, MEN[OTHER[hunter]][1:]))
+    return hunter if prey_men <= MOP_UP_MEN else None
+
+
+def mop_up(state, hunter):
+    """The hunter's gain: the enemy king far from the middle, with few cells next to him
+    he may step to, and its own king near him."""
+    board, prey_men = state.board, MEN[OTHER[hunter]]
+    prey, own = board.index(prey_men[0]), board.index(MEN[hunter][0])
+    reach = reach_after(state.extra[CHECKS_SLOT[hunter]])
+    room = sum([board[j] not in prey_men and not attacked(board, j, hunter, reach) for j in NEIGHBOURS[prey]])
+    return MOP_UP_RIM * king_steps(MIDDLE, prey) - MOP_UP_ROOM * room - MOP_UP_NEAR * king_steps(own, prey)
 
 
 def reach_after(checks):
@@ -532,12 +566,19 @@ class Uos(Game):
 
     def evaluate(self, state):
         """Material, slider scope (mobility), king range, the men around each king and
-        check, weighted (WEIGHTS)."""
+        check, weighted (WEIGHTS); a side far ahead in an ending also mops up (mop_up)."""
         score = self.weighted(self.terms(state))
+        hunter = mopping_up(state.board, score)
+        if hunter is not None:
+            score += mop_up(state, hunter) if hunter == WHITE else -mop_up(state, hunter)
         return score if state.turn == WHITE else -score
 
     def features(self, state):
-        return dict(zip(FEATURES, self.terms(state)))
+        """FEATURES' values, White's side; None where the mop-up adds to their sum."""
+        values = self.terms(state)
+        if mopping_up(state.board, self.weighted(values)) is not None:
+            return None
+        return dict(zip(FEATURES, values))
 
     def terms(self, state):
         """FEATURES' values, White's less Black's (and check: -1 White to move in check, 1 Black)."""
