@@ -90,7 +90,7 @@ FEATURES = tuple(WEIGHTS)
 # The mop-up (Uos.mop_up): nothing promotes, so a side far ahead wins only by mate.  From a
 # lead of MOP_UP_LEAD (the weighted score) against at most MOP_UP_MEN men besides the king,
 # the side ahead scores the enemy king's steps from the middle (a corner square has three
-# neighbours) and its own king's steps to him.
+# neighbours), the cells next to him he may step to, and its own king's steps to him.
 MOP_UP_LEAD, MOP_UP_MEN = 500, 4
 MOP_UP_RIM, MOP_UP_ROOM, MOP_UP_NEAR = 25, 20, 10
 MIDDLE = BOARD.index("h8")
