@@ -46,6 +46,35 @@ def test_a_drop_on_a_wrong_cell_puts_the_man_back_and_says_why(module_page):
     assert state(page)["moves"] == ["c5-g5"]
 
 
+# Counts, for each animation frame, the callbacks asked for during the one before it.
+COUNT_FRAME_REQUESTS = """() => {
+    const ask = window.requestAnimationFrame.bind(window);
+    window.__askFrame = window.requestAnimationFrame;
+    window.__frameRequests = [];
+    let asked = 0;
+    const tick = () => { window.__frameRequests.push(asked); asked = 0; ask(tick); };
+    window.requestAnimationFrame = (callback) => { asked += 1; return ask(callback); };
+    ask(tick);
+}"""
+
+
+def test_moves_played_faster_than_they_slide_keep_one_animation_going(module_page):
+    page = module_page
+    new_game(page, "tablut")
+    page.evaluate(COUNT_FRAME_REQUESTS)
+    try:
+        before = state(page)["motions"]
+        moves = ("d1-d3", "e3-f3", "a4-a3", "f3-f2", "a3-a4", "f2-f3", "a4-a3", "f3-f2")
+        for move in moves:  # each one while the last still slides
+            assert page.evaluate("m => window.boardgames.play(m)", move)["ok"]
+        assert state(page)["motions"] == before + len(moves)
+        page.wait_for_function("!window.boardgames.state().moving", timeout=5000)
+        asked = page.evaluate("window.__frameRequests")
+        assert max(asked) == 1, f"animation frames asked for per frame: {asked}"
+    finally:
+        page.evaluate("() => { window.requestAnimationFrame = window.__askFrame; }")
+
+
 def test_no_motion_when_stepping_through_the_history(module_page):
     page = module_page
     new_game(page, "tablut")

@@ -90,6 +90,7 @@ class App:
         self.focus_after = None  # an element id to focus once rendered
         self.autoplays = 0  # play-throughs started; a newer one ends an older one
         self.motion_start = None  # the animation frame time the motion began at
+        self.frame_asked = False  # an animation frame is asked for (one at a time, whatever the motions)
         self.press = None  # (cell, pointer id, x, y, deselect?): a man pressed, maybe to drag
         self.shape_from = None  # the cell a right-button press began on (a circle or an arrow to draw)
         self.motions = 0  # moves shown in motion since the page opened (for tests and demos)
@@ -434,9 +435,18 @@ class App:
         self.state.view.motion = motion_of(session.game, session.states[-2], session.state, duration)
         self.motions += 1
         self.motion_start = None
-        window.requestAnimationFrame(self.next_frame)
+        self.ask_frame()
+
+    def ask_frame(self):
+        """The next animation frame for the motion, unless one is asked for already: a move
+        played while the last one still slides must not start a second loop of frames (they
+        added up, a whole drawing each per frame, as fast as moves came)."""
+        if not self.frame_asked:
+            self.frame_asked = True
+            window.requestAnimationFrame(self.next_frame)
 
     def on_frame(self, timestamp):
+        self.frame_asked = False
         view = self.state.view
         motion = view.motion
         if motion is None:
@@ -448,7 +458,7 @@ class App:
             view.motion = None
             self.scene = Scene(self.state.session, view)
         else:
-            window.requestAnimationFrame(self.next_frame)
+            self.ask_frame()
         self.draw()
 
     def resize(self):
