@@ -51,8 +51,14 @@ COUNT_FRAME_REQUESTS = """() => {
     const ask = window.requestAnimationFrame.bind(window);
     window.__askFrame = window.requestAnimationFrame;
     window.__frameRequests = [];
+    window.__countFrames = true;
     let asked = 0;
-    const tick = () => { window.__frameRequests.push(asked); asked = 0; ask(tick); };
+    const tick = () => {
+        if (!window.__countFrames) return;
+        window.__frameRequests.push(asked);
+        asked = 0;
+        ask(tick);
+    };
     window.requestAnimationFrame = (callback) => { asked += 1; return ask(callback); };
     ask(tick);
 }"""
@@ -76,7 +82,7 @@ def test_moves_played_faster_than_they_slide_keep_one_animation_going(module_pag
         asked = page.evaluate("window.__frameRequests")
         assert max(asked) == 1, f"animation frames asked for per frame: {asked}"
     finally:
-        page.evaluate("() => { window.requestAnimationFrame = window.__askFrame; }")
+        page.evaluate("() => { window.__countFrames = false; window.requestAnimationFrame = window.__askFrame; }")
 
 
 def test_no_motion_when_stepping_through_the_history(module_page):
