@@ -381,10 +381,10 @@ document.body.dataset.probe = json.dumps([unittest.__file__, xml.sax.saxutils.__
     assert warnings == ["boardgames: the standard module unittest was left out of the page's stdlib: fetching the whole stdlib"]
 
 
-def served_copy(change):
-    """(server, URL of index.html) for a copy of the site changed by `change(root)`."""
-    root = copy_site(tempfile.mkdtemp(prefix="boardgames-site-"))
-    change(root)
+def served_copy(change, root):
+    """(server, URL of index.html) for a copy of the site in `root` changed by `change(root)`."""
+    copy_site(str(root))
+    change(str(root))
     server = serve(root)
     return server, f"http://127.0.0.1:{server.server_address[1]}/index.html"
 
@@ -443,9 +443,9 @@ FALLBACKS = [
 
 
 @pytest.mark.parametrize("defect, change, reason", FALLBACKS, ids=[row[0] for row in FALLBACKS])
-def test_a_bad_snapshot_falls_back_to_a_plain_start_that_plays(browser, defect, change, reason):
+def test_a_bad_snapshot_falls_back_to_a_plain_start_that_plays(browser, defect, change, reason, tmp_path):
     """The build's snapshot, where storage is refused (a first visit over a fast link)."""
-    server, url = served_copy(change)
+    server, url = served_copy(change, tmp_path)
     context = no_storage_context(browser, viewport={"width": 1100, "height": 850})
     seen = Watch()
     try:
@@ -461,7 +461,7 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start_that_plays(browser, defect, 
     assert seen.console_errors == expected and seen.foreign_requests() == []
 
 
-def test_a_corrupt_gzipped_wasm_is_not_compiled_and_pyodide_takes_the_plain_one(browser):
+def test_a_corrupt_gzipped_wasm_is_not_compiled_and_pyodide_takes_the_plain_one(browser, tmp_path):
     """The loader compiles the gzipped wasm it downloaded only if it is the manifest's file:
     garbage in it, and Pyodide fetches and compiles the plain wasm itself; Python restores
     the snapshot all the same, and the page plays."""
@@ -470,7 +470,7 @@ def test_a_corrupt_gzipped_wasm_is_not_compiled_and_pyodide_takes_the_plain_one(
             f.seek(100_000)
             f.write(b"\xff" * 64)
 
-    server, url = served_copy(spoil_wasm)
+    server, url = served_copy(spoil_wasm, tmp_path)
     context = no_storage_context(browser, viewport={"width": 1100, "height": 850})
     seen = Watch()
     try:
@@ -558,7 +558,7 @@ lessons.txt | Learn Tablut          | #learn #coach-title
 
 @pytest.mark.parametrize("name, text, shown", [[field.strip() for field in line.split("|")]
                                                for line in CHANGED_SOURCES.strip().splitlines()])
-def test_a_snapshot_made_from_other_sources_than_the_served_py_is_refused(browser, name, text, shown):
+def test_a_snapshot_made_from_other_sources_than_the_served_py_is_refused(browser, name, text, shown, tmp_path):
     """The snapshot holds the engine, and the lessons read, as they were built; the copy
     serves a changed file (a new summary for Tablut, a new title for its lesson).  The
     loader refuses the snapshot (the build's, where storage is refused; one made here is
@@ -571,7 +571,7 @@ def test_a_snapshot_made_from_other_sources_than_the_served_py_is_refused(browse
         with open(path, "w") as f:
             f.write(source.replace(text, "Changed after the snapshot"))
 
-    server, url = served_copy(change)
+    server, url = served_copy(change, tmp_path)
     context = no_storage_context(browser)
     seen = Watch()
     click, read = shown.split()
@@ -637,13 +637,13 @@ def test_where_storage_is_refused_python_still_restores_the_snapshot_from_the_ht
     assert seen.console_errors == [] and seen.foreign_requests() == []
 
 
-def test_a_damaged_bundle_of_the_python_files_is_replaced_by_each_file_and_the_snapshot_restored(browser, site_dir):
+def test_a_damaged_bundle_of_the_python_files_is_replaced_by_each_file_and_the_snapshot_restored(browser, site_dir, tmp_path):
     """site/ serves PyScript's [files] in one bundle (tools/build_site.py).  In a copy of
     it the bundle is damaged: the loader refuses it with one note on the console, fetches
     each file instead, and Python restores the snapshot all the same (the files are the
     ones it was made over); the page plays."""
     bundle = manifest(site_dir)["bundle"]
-    root = tempfile.mkdtemp(prefix="boardgames-site-")
+    root = str(tmp_path)
     shutil.copytree(site_dir, root, dirs_exist_ok=True)
     with open(os.path.join(root, "vendor", "fast", bundle["file"]), "r+b") as f:
         f.seek(1000)
