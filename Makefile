@@ -15,7 +15,8 @@ play: vendor
 
 test: deps vendor
 	$(PY) -m ruff check .
-	$(PY) -m pytest -q tests
+	@# the engine and tool tests (no browser) spread over the machine's cores (pytest-xdist)
+	$(PY) -m pytest -q -n auto tests
 	@# A test whose Chromium renderer crashed ("Target crashed", "Page crashed": Chromium's own fault, about
 	@# once a full run until the page hid JSPI, see docs/start-up.md) is run once more, and listed as rerun;
 	@# any other failure, or a second crash, fails.
@@ -23,7 +24,7 @@ test: deps vendor
 
 # Engine and app-logic tests only (no browser): quick feedback while coding.
 test-fast: $(VENV)/.installed
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q -n auto tests
 
 bench: deps vendor
 	$(PY) tools/bench_load.py
