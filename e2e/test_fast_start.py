@@ -383,8 +383,8 @@ document.body.dataset.probe = json.dumps([unittest.__file__, xml.sax.saxutils.__
 
 def served_copy(change, root):
     """(server, URL of index.html) for a copy of the site in `root` changed by `change(root)`."""
-    copy_site(str(root))
-    change(str(root))
+    root = copy_site(str(root))
+    change(root)
     server = serve(root)
     return server, f"http://127.0.0.1:{server.server_address[1]}/index.html"
 
