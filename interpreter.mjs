@@ -24,8 +24,8 @@
 // page embedding a game) can keep nothing, but the browser's HTTP cache still serves it:
 // over a fast link it restores the build's snapshot, and a returning reader's stdlib
 // comes from that cache at once, so the link measures fast and the snapshot is restored
-// from there too.  (It cannot ask that cache what it holds without an error on the
-// console.)
+// from there too; its AI worker restores it as well where the page says it did.  (It
+// cannot ask that cache what it holds without an error on the console.)
 //
 // A snapshot is used only when it is whole (its SHA-256: the manifest's for the build's,
 // the one kept beside it for one made here, which must be for this version of the site,
@@ -71,8 +71,13 @@ const BUILD_DIGEST = "X-Build-Snapshot-SHA256";
 // 9-100 MB/s).  Above SNAPSHOT_RATE (bytes/s) it takes the build's snapshot: its 6 MB cost
 // less than the CPU they save (about 2 s on a slow machine).  An AI worker never downloads
 // the snapshot: it starts once the board is ready, usually after a snapshot is kept, and
-// until then the page's thread plays for the computer.
+// until then the page's thread plays for the computer.  Where storage is refused it asks
+// the pages of this site (BUILD_SNAPSHOT_CHANNEL) whether one restored the build's
+// snapshot, which is then in the HTTP cache (the frames of a class page share it): if so it
+// restores it too, for no byte more, else it starts lean (after ANSWER_MS without an answer).
 const SNAPSHOT_RATE = 4e6;
+const BUILD_SNAPSHOT_CHANNEL = "boardgames-build-snapshot";
+const ANSWER_MS = 500;
 
 // Begun as soon as this module is imported: start.js imports it the moment the engine starts,
 // so the snapshot is read and checked, and Python started from it, while PyScript's own
@@ -100,6 +105,7 @@ export async function loadPyodide(options = {}) {
   globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null,
                                   wasm: plan.how !== "plain" && plan.gzipped ? "gzipped" : "plain",
                                   wasmFrom: (plan.how !== "plain" && await plan.wasmFrom) || null };
+  if (inPage && plan.how === "snapshot" && plan.build) answerWorkers(plan.build);
   if (plan.making && plan.how !== "snapshot") {
     globalThis.boardgamesPython.keepSnapshot = () => keepSnapshotMadeHere(pyodide, plan.making, kept);
   }
@@ -180,7 +186,7 @@ async function planStart() {
   // PyScript's [files], fetched now rather than one by one once Python is up (files()):
   // read from the offline copy where there is one (a fetch, through the service worker,
   // costs this thread three times as much; the manifest found there says there is one).
-  const files = pythonFiles(manifest, Boolean(cachedManifest));
+  const { files, bundled } = pythonFiles(manifest, Boolean(cachedManifest));
   const snapshotURL = new URL(manifest.snapshot.file, FAST);
   const gzippedWasmURL = new URL(manifest.wasm.file, FAST);
   // a snapshot kept for another version of the site is made again
@@ -207,7 +213,8 @@ async function planStart() {
     memoryBytes: manifest.snapshot.memory_bytes, environ: manifest.environ,
     runtime: { indexURL: PYODIDE.href, wasm: WASM, stdlib: STDLIB, lock: LOCK },
   } : null;
-  if (!unpacked && (storage || !(rate > SNAPSHOT_RATE))) {
+  const restoredByPage = !storage && !inPage && !unpacked && await restoredByAPage(manifest.snapshot.sha256);
+  if (!unpacked && (storage || !(rate > SNAPSHOT_RATE || restoredByPage))) {
     const reason = storage ? "no snapshot kept here yet (one is made once the offline copy is)"
       : "no snapshot cached, and not worth its bytes here";
     return { how: "lean", stdlib, lock, gzipped, module, wasmFrom, rate, files, reason, making,
@@ -226,11 +233,11 @@ async function planStart() {
     filled,
     stdlibBlob.then((blob) => blob.arrayBuffer()).then((bytes) => expectDigest(
       bytes, manifest.stdlib.sha256, "the stdlib zip is not the one the snapshot was made over")),
-    expectSources(manifest.sources, files),
+    expectSources(manifest.sources, files, bundled),
   ]);
   snapshot.catch(() => {});
   return { how: "snapshot", stdlib, lock, gzipped, module, wasmFrom, rate, files, memory, snapshot, environ: manifest.environ,
-           making, leftOut: manifest.stdlib.left_out };
+           making, leftOut: manifest.stdlib.left_out, build: unpacked ? null : manifest.snapshot.sha256 };
 }
 
 /** Keep a snapshot's pages with their SHA-256 where planStart looks (in place of one kept
@@ -441,25 +448,64 @@ async function expectDigest(bytes, sha256, message) {
 }
 
 /** Every source the snapshot imported must be the file served now (`files`: the fetches
- * of PyScript's [files] under way). */
-async function expectSources(sources, files) {
+ * of PyScript's [files] under way; `bundled`: every file of their bundle, which also holds
+ * those of the other context). */
+async function expectSources(sources, files, bundled) {
   await Promise.all(Object.entries(sources).map(async ([path, sha256]) => {
-    const bytes = files.get(new URL(path, SITE).href) ?? fetchBytes(path);
+    const url = new URL(path, SITE).href;
+    const bytes = files.get(url) ?? bundled.then((all) => all.get(url) ?? fetchBytes(path));
     await expectDigest(await bytes, sha256, `${path} has changed since the snapshot was made`);
   }));
 }
 
-/** PyScript's [files] for this context (URL -> promise of the bytes), asked for at once:
- * cut from the bundle of them the manifest names (one request instead of seventy: a
- * site/ built by tools/build_site.py), else, and where the bundle fails, each fetched. */
+/** {files: PyScript's [files] for this context (URL -> promise of the bytes), asked for at
+ * once: cut from the bundle of them the manifest names (one request instead of seventy: a
+ * site/ built by tools/build_site.py), else, and where the bundle fails, each fetched;
+ * bundled: promise of every file in the bundle (URL -> bytes; empty where it fails)}. */
 function pythonFiles(manifest, offline) {
   const cut = manifest.bundle ? cutBundle(manifest.bundle, offline) : Promise.resolve(new Map());
   cut.catch((error) => console.warn(`boardgames: the Python files are fetched one by one: ${error.message}`));
-  return new Map((manifest.files?.[inPage ? "page" : "worker"] ?? []).map((path) => {
+  const files = new Map((manifest.files?.[inPage ? "page" : "worker"] ?? []).map((path) => {
     const bytes = cut.then((files) => files.get(path), () => null).then((found) => found ?? fetchBytes(path, offline));
     bytes.catch(() => {});
     return [new URL(path, SITE).href, bytes];
   }));
+  const bundled = cut.then((all) => new Map([...all].map(([path, bytes]) => [new URL(path, SITE).href, bytes])),
+                           () => new Map());
+  return { files, bundled };
+}
+
+/** Whether a page of this site restored the build's snapshot `sha256` (an AI worker where
+ * storage is refused asks: the snapshot is then in the HTTP cache). */
+function restoredByAPage(sha256) {
+  return new Promise((resolve) => {
+    let channel;
+    try {
+      channel = new BroadcastChannel(BUILD_SNAPSHOT_CHANNEL);
+    } catch {
+      resolve(false);
+      return;
+    }
+    const answered = (restored) => {
+      clearTimeout(timer);
+      channel.close();
+      resolve(restored);
+    };
+    const timer = setTimeout(() => answered(false), ANSWER_MS);
+    channel.onmessage = ({ data }) => data?.restored === sha256 && answered(true);
+    channel.postMessage({ asked: sha256 });
+  });
+}
+
+/** A page that restored the build's snapshot `sha256` (from the HTTP cache) says so to the
+ * AI workers that ask (restoredByAPage), for as long as it is open. */
+function answerWorkers(sha256) {
+  try {
+    const channel = new BroadcastChannel(BUILD_SNAPSHOT_CHANNEL);
+    channel.onmessage = ({ data }) => data?.asked === sha256 && channel.postMessage({ restored: sha256 });
+  } catch {
+    // (no BroadcastChannel: the workers start lean, as they wait in vain)
+  }
 }
 
 /** The files of the bundle the manifest names (`bundle`: its name, SHA-256 and each file's

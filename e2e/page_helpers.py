@@ -110,15 +110,18 @@ def ready(page_or_frame):
 
 
 @contextlib.contextmanager
-def class_page(browser, tmp_path, html, viewport):
+def class_page(browser, tmp_path, html, viewport, init_script=None):
     """A page on another site (`localhost`, served from tmp_path) holding `html`, opened
-    in a fresh context: yields it and its Watch; at the end its frames must have made no request
-    elsewhere and logged no console error."""
+    in a fresh context (running `init_script` in every frame, if given): yields it and its
+    Watch; at the end its frames must have made no request elsewhere and logged no console
+    error."""
     (tmp_path / "class.html").write_text(f"<!doctype html><meta charset='utf-8'><title>Class page</title>"
                                          f"<link rel='icon' href='data:,'>{html}")
     server = serve(str(tmp_path))
     url = f"http://localhost:{server.server_address[1]}/class.html"
     context = browser.new_context(viewport=viewport)
+    if init_script:
+        context.add_init_script(init_script)
     seen = Watch(host_page=url.rsplit("/", 1)[0])
     try:
         page = seen.follow(context.new_page())

@@ -19,7 +19,7 @@ import time
 
 import pytest
 from browser import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, ROOT, CompressingHandler, serve
-from page_helpers import Watch, counts_as_error, play_by_clicks, state
+from page_helpers import REFUSED_STORAGE, Watch, class_page, counts_as_error, play_by_clicks, state
 
 import build_sw
 import fast_start
@@ -589,6 +589,38 @@ def test_a_snapshot_made_from_other_sources_than_the_served_py_is_refused(browse
         context.close()
         server.shutdown()
     assert seen.console_errors == []
+
+
+def test_a_cross_site_embeds_ai_worker_restores_the_snapshot_its_page_restored(browser, site_dir, tmp_path):
+    """A class page on another site embeds a game against the computer.  The frame is
+    refused storage, so it restores the build's snapshot through the HTTP cache; its AI
+    worker, refused storage too, asks the page and restores that snapshot from the HTTP
+    cache as well (it started the lean way before), fetching no byte of it again, and the
+    computer then thinks in the worker."""
+    server = serve(site_dir)
+    embed = f"http://127.0.0.1:{server.server_address[1]}/index.html?embed=1&autostart=1&game=vault&computer=black&level=1"
+    html = f'<iframe title="vault" src="{embed}" width="700" height="700"></iframe>'
+    worker_lines = []
+    try:
+        with class_page(browser, tmp_path, html, {"width": 900, "height": 800}, FAST_LINK) as (page, _):
+            page.on("worker", lambda worker: worker.on("console", lambda m: worker_lines.append(m.text)))
+            frame = page.frame(url=re.compile(r"embed=1"))
+            frame.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+            assert frame.evaluate(REFUSED_STORAGE), "a cross-site frame: storage is refused"
+            assert python_start(frame)["how"] == "snapshot"
+            deadline = time.monotonic() + 60
+            while state(frame)["searches"]["in_worker"] == 0 and time.monotonic() < deadline:
+                moves = len(state(frame)["moves"])
+                frame.evaluate("window.boardgames.play(window.boardgames.state().legal[0])")
+                frame.wait_for_function(f"window.boardgames.state().moves.length >= {moves + 2} || "
+                                        "window.boardgames.state().result", timeout=READY_TIMEOUT_MS)
+            assert state(frame)["searches"]["in_worker"] >= 1, "the computer thinks in its worker"
+        started = [line for line in worker_lines if "Python started" in line]
+        assert len(started) == 1 and "Python started (snapshot)" in started[0], worker_lines
+        snapshots = [path for path, status in server.served if "/vendor/fast/snapshot-" in path]
+        assert len(snapshots) == 1, f"the snapshot is fetched once, by the page: {snapshots}"
+    finally:
+        server.shutdown()
 
 
 def test_where_storage_is_refused_python_still_restores_the_snapshot_from_the_http_cache(browser, site_dir):
