@@ -32,6 +32,9 @@ FAST_LINK = "globalThis.boardgamesLinkRate = 50e6;"
 NO_STORAGE = """Object.defineProperty(globalThis, "caches", {
     get() { throw new DOMException("The operation is insecure.", "SecurityError"); }})"""
 
+# Whether the page's AI worker is not up (yet)
+WORKER_DOWN = "async () => (await window.boardgames.memory()).worker == null"
+
 # Whether the snapshot made here is kept: a python-snapshot-... cache holds its pages.
 KEPT = """async () => {
     for (const name of await caches.keys()) {
@@ -608,13 +611,13 @@ def test_a_cross_site_embeds_ai_worker_restores_the_snapshot_its_page_restored(b
             frame.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
             assert frame.evaluate(REFUSED_STORAGE), "a cross-site frame: storage is refused"
             assert python_start(frame)["how"] == "snapshot"
+            # the worker starts as soon as the computer is wanted; once it is up, it answers
             deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
-            while not any("Python started" in line for line in worker_lines) and time.monotonic() < deadline:
-                page.wait_for_timeout(100)  # (the worker starts as soon as the computer is wanted)
-            for plies in (2, 4):  # White's move, the computer's answer (the first may be the page's)
-                frame.evaluate("window.boardgames.play(window.boardgames.state().legal[0])")
-                frame.wait_for_function(f"window.boardgames.state().moves.length >= {plies}", timeout=READY_TIMEOUT_MS)
-            assert state(frame)["searches"]["in_worker"] >= 1, "the computer thinks in its worker"
+            while time.monotonic() < deadline and frame.evaluate(WORKER_DOWN):
+                page.wait_for_timeout(200)
+            frame.evaluate("window.boardgames.play(window.boardgames.state().legal[0])")
+            frame.wait_for_function("window.boardgames.state().moves.length >= 2", timeout=READY_TIMEOUT_MS)
+            assert state(frame)["searches"]["in_worker"] == 1, "the computer thinks in its worker"
         started = [line for line in worker_lines if "Python started" in line]
         assert len(started) == 1 and "Python started (snapshot)" in started[0], worker_lines
         snapshots = [path for path, status in server.served if "/vendor/fast/snapshot-" in path]
