@@ -465,13 +465,14 @@ async function expectSources(sources, files, bundled) {
 function pythonFiles(manifest, offline) {
   const cut = manifest.bundle ? cutBundle(manifest.bundle, offline) : Promise.resolve(new Map());
   cut.catch((error) => console.warn(`boardgames: the Python files are fetched one by one: ${error.message}`));
-  const files = new Map((manifest.files?.[inPage ? "page" : "worker"] ?? []).map((path) => {
-    const bytes = cut.then((files) => files.get(path), () => null).then((found) => found ?? fetchBytes(path, offline));
-    bytes.catch(() => {});
-    return [new URL(path, SITE).href, bytes];
-  }));
   const bundled = cut.then((all) => new Map([...all].map(([path, bytes]) => [new URL(path, SITE).href, bytes])),
                            () => new Map());
+  const files = new Map((manifest.files?.[inPage ? "page" : "worker"] ?? []).map((path) => {
+    const url = new URL(path, SITE).href;
+    const bytes = bundled.then((all) => all.get(url) ?? fetchBytes(path, offline));
+    bytes.catch(() => {});
+    return [url, bytes];
+  }));
   return { files, bundled };
 }
 
