@@ -24,8 +24,12 @@
 // page embedding a game) can keep nothing, but the browser's HTTP cache still serves it:
 // over a fast link it restores the build's snapshot, and a returning reader's stdlib
 // comes from that cache at once, so the link measures fast and the snapshot is restored
-// from there too; its AI worker restores it as well where the page says it did.  (It
-// cannot ask that cache what it holds without an error on the console.)
+// from there too; its AI worker restores it as well where the page says it did.  Where
+// such a frame's reader played before, start.js has warm() unzip the snapshot and the wasm
+// from that cache while the reader looks at the board's picture, so that the click starts
+// as fast as where storage is allowed.  (A frame cannot ask that cache what it holds
+// without a line on the console where it holds nothing: start.js asks only where the
+// frame's own page came from there.)
 //
 // A snapshot is used only when it is whole (its SHA-256: the manifest's for the build's,
 // the one kept beside it for one made here, which must be for this version of the site,
@@ -84,12 +88,47 @@ const ANSWER_MS = 500;
 // JavaScript still loads (PyScript asks for Python later: loadPyodide hands it this one).
 // Pyodide's glue code is needed whichever way Python starts (Pyodide's own import of it
 // later gets this same module).
-const begun = performance.now();
-import(new URL("pyodide.asm.mjs", PYODIDE).href).catch(() => {});
-const planned = planStart().catch((error) => ({ how: "plain", reason: error.message }));
-const startedFast = planned.then(startFast);
+let begun = 0, planned = null, startedFast = null, ahead = null;
+
+/** Begin starting Python (once): start.js calls this the moment the engine starts, else
+ * loadPyodide does. */
+export function begin() {
+  if (planned) return;
+  begun = performance.now();
+  import(new URL("pyodide.asm.mjs", PYODIDE).href).catch(() => {});
+  planned = planStart().catch((error) => ({ how: "plain", reason: error.message }));
+  startedFast = planned.then(startFast);
+}
+
+/** Where storage is refused (a class page's frame on another site), what the reader's
+ * click would unzip, made ready while the reader looks at the board's picture: the build's
+ * snapshot and wasm, from the HTTP cache only (start.js calls this once the picture is
+ * painted, where the frame's page came from that cache: a reader who played here before).
+ * planStart takes them if the manifest it reads then names the same files. */
+export function warm() {
+  if (planned || ahead || !inPage) return;
+  ahead = (async () => {
+    if (await storageAllowed()) return null;
+    const cached = (url) => fetch(url, { cache: "only-if-cached", mode: "same-origin" }).then(
+      (response) => (response.ok ? response : null), () => null);
+    const manifestResponse = await cached(new URL("manifest.json", FAST));
+    const manifest = manifestResponse && await manifestResponse.json();
+    if (!manifest || manifest.pyodide !== version) return null;
+    const [snapshot, wasm] = await Promise.all([cached(new URL(manifest.snapshot.file, FAST)),
+                                                cached(new URL(manifest.wasm.file, FAST))]);
+    if (!snapshot || !wasm) return null;
+    import(new URL("pyodide.asm.mjs", PYODIDE).href).catch(() => {});
+    snapshot.body?.cancel();  // (read by its worker)
+    const pages = offThread(snapshotPages, { ...manifest.snapshot, url: snapshot.url }, UNZIPPING);
+    const module = wasm.arrayBuffer().then((bytes) => offThread(compileGzipped, { ...manifest.wasm, bytes }, UNZIPPING, [bytes]));
+    pages.catch(() => {});
+    module.catch(() => {});
+    return { snapshot: manifest.snapshot.sha256, wasm: manifest.wasm.sha256, pages, module };
+  })().catch(() => null);
+}
 
 export async function loadPyodide(options = {}) {
+  begin();
   const plan = await planned;
   let pyodide = await startedFast;
   if (pyodide) {
@@ -104,12 +143,14 @@ export async function loadPyodide(options = {}) {
   const seconds = (performance.now() - begun) / 1000;
   globalThis.boardgamesPython = { how: plan.how, reason: plan.reason ?? null, seconds, rate: plan.rate ?? null,
                                   wasm: plan.how !== "plain" && plan.gzipped ? "gzipped" : "plain",
-                                  wasmFrom: (plan.how !== "plain" && await plan.wasmFrom) || null };
+                                  wasmFrom: (plan.how !== "plain" && await plan.wasmFrom) || null,
+                                  ahead: Boolean(plan.ahead) };
   if (inPage && plan.how === "snapshot" && plan.build) answerWorkers(plan.build);
   if (plan.making && plan.how !== "snapshot") {
     globalThis.boardgamesPython.keepSnapshot = () => keepSnapshotMadeHere(pyodide, plan.making, kept);
   }
   console.info(`boardgames: Python started (${plan.how}) in ${seconds.toFixed(2)} s` +
+               (plan.ahead ? " from what was made ready before the click" : "") +
                (plan.reason ? `: ${plan.reason}` : "") +
                (plan.rate ? ` [link ${(plan.rate / 1e6).toFixed(1)} MB/s]` : ""));
   return pyodide;
@@ -191,6 +232,10 @@ async function planStart() {
   const gzippedWasmURL = new URL(manifest.wasm.file, FAST);
   // a snapshot kept for another version of the site is made again
   const unpacked = keptPages?.headers.get(BUILD_DIGEST) === manifest.snapshot.sha256;
+  // what warm() made ready before the click, if it is of these very files
+  const warmed = await ahead;
+  ahead = null;
+  const ready = warmed?.snapshot === manifest.snapshot.sha256 && warmed.wasm === manifest.wasm.sha256 ? warmed : null;
   // Which form of the wasm: the plain one the service worker kept, or where the server
   // compresses it (it costs no more bytes); else the gzipped one (and always where storage
   // is refused: the HTTP cache keeps that one for a returning visit, not the plain), asked
@@ -199,13 +244,13 @@ async function planStart() {
   if (!cachedWasm && (!storage || !await compressedByServer(WASM))) {
     gzipped = true;
     // (read here, where the progress bar sees it arrive; unzipped and compiled off this thread)
-    module = fetchOk(gzippedWasmURL, { cache: "force-cache" }).then((response) => response.arrayBuffer())
+    module = ready?.module ?? fetchOk(gzippedWasmURL, { cache: "force-cache" }).then((response) => response.arrayBuffer())
       .then((bytes) => offThread(compileGzipped, { ...manifest.wasm, bytes }, UNZIPPING, [bytes]));
     module.catch(() => {});
   }
   // (`boardgamesLinkRate`, set before this module runs, stands in for the measurement: tests
   // that need a first visit's way to be the fast link's set it, whatever the machine's load)
-  const rate = storage || !stdlibDownload || !inPage ? null
+  const rate = storage || !stdlibDownload || !inPage || ready ? null
     : globalThis.boardgamesLinkRate ?? await stdlibDownload.rate;
   const stdlib = URL.createObjectURL(await stdlibBlob);
   const making = storage && inPage && manifest.recipe ? {
@@ -214,7 +259,7 @@ async function planStart() {
     runtime: { indexURL: PYODIDE.href, wasm: WASM, stdlib: STDLIB, lock: LOCK },
   } : null;
   const restoredByPage = !storage && !inPage && !unpacked && await restoredByAPage(manifest.snapshot.sha256);
-  if (!unpacked && (storage || !(rate > SNAPSHOT_RATE || restoredByPage))) {
+  if (!unpacked && (storage || !(rate > SNAPSHOT_RATE || restoredByPage || ready))) {
     const reason = storage ? "no snapshot kept here yet (one is made once the offline copy is)"
       : "no snapshot cached, and not worth its bytes here";
     return { how: "lean", stdlib, lock, gzipped, module, wasmFrom, rate, files, reason, making,
@@ -226,8 +271,7 @@ async function planStart() {
   const memoryBytes = manifest.snapshot.memory_bytes;
   const memory = new Uint8Array(memoryBytes);
   const filled = unpacked ? keptRead.then((pages) => memoryOf(pages, memoryBytes, memory))
-    : offThread(snapshotPages, { ...manifest.snapshot, url: snapshotURL.href },
-                UNZIPPING)
+    : (ready?.pages ?? offThread(snapshotPages, { ...manifest.snapshot, url: snapshotURL.href }, UNZIPPING))
       .then((pages) => memoryOf(pages.buffer, memoryBytes, memory));
   const snapshot = Promise.all([
     filled,
@@ -237,7 +281,8 @@ async function planStart() {
   ]);
   snapshot.catch(() => {});
   return { how: "snapshot", stdlib, lock, gzipped, module, wasmFrom, rate, files, memory, snapshot, environ: manifest.environ,
-           making, leftOut: manifest.stdlib.left_out, build: unpacked ? null : manifest.snapshot.sha256 };
+           making, leftOut: manifest.stdlib.left_out, build: unpacked ? null : manifest.snapshot.sha256,
+           ahead: Boolean(ready) };
 }
 
 /** Keep a snapshot's pages with their SHA-256 where planStart looks (in place of one kept

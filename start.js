@@ -252,7 +252,10 @@
       if (ready) return;
       byId("preview-board").innerHTML = svg;
       preview.classList.add("drawn");
-      requestAnimationFrame(shown);  // the frame that paints it
+      requestAnimationFrame(() => {  // the frame that paints it
+        shown();
+        if (lazy) warmWhenSeen();
+      });
     }).catch((error) => console.info("boardgames: no board picture:", error.message));
   }
 
@@ -283,7 +286,7 @@
         // its modules, and PyScript's, asked for at once, not one after another as each is
         // read (PyScript's on a page's first visit too was no faster: 1.58 s against 1.53 s)
         askForModules([...LOADER_MODULES, ...ENGINE_MODULES]);
-        import("./interpreter.mjs").catch(() => {});  // a failure shows when PyScript imports it
+        import("./interpreter.mjs").then((loader) => loader.begin()).catch(() => {});  // a failure shows when PyScript imports it
       } else if (lazy && started) {
         loaderAsked = true;
         // an embed without the offline copy (a cross-site frame), at the reader's click:
@@ -292,6 +295,38 @@
       }
     } catch (error) {
       // a sandboxed frame may not even ask: PyScript imports the loader as usual
+    }
+  }
+
+  // An embed waiting for its reader's click in a frame refused storage (a class page on
+  // another site) whose reader played it before (the loader's manifest is in the HTTP
+  // cache): once its picture is painted and in view, the loader unzips from that cache what
+  // the click would (interpreter.mjs warm()), so that the click starts Python as fast as
+  // where storage is allowed.  Nothing is downloaded for it; a returning reader who never
+  // played costs one cache miss (a line in the browser's console, no request).
+  function warmWhenSeen() {
+    try {
+      if (started || self.origin === "null" || navigator.serviceWorker?.controller || !storageRefused()) return;
+      const [page] = performance.getEntriesByType("navigation");
+      if (!page || page.transferSize >= page.encodedBodySize) return;  // downloaded: a first visit
+      const seen = new IntersectionObserver((entries) => {
+        if (started || !entries.some((entry) => entry.isIntersecting)) return;
+        seen.disconnect();
+        fetch("./vendor/fast/manifest.json", { cache: "only-if-cached", mode: "same-origin" })
+          .then((response) => response.ok && !started && import("./interpreter.mjs").then((loader) => started || loader.warm()))
+          .catch(() => {});
+      });
+      seen.observe(byId("preview"));
+    } catch (error) {
+      // (nothing made ready: the click starts as it would)
+    }
+  }
+
+  function storageRefused() {
+    try {
+      return !self.localStorage;
+    } catch (error) {
+      return true;
     }
   }
 

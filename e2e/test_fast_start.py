@@ -626,6 +626,83 @@ def test_a_cross_site_embeds_ai_worker_restores_the_snapshot_its_page_restored(b
         server.shutdown()
 
 
+# Whether the frame has read the gzipped wasm (the last file warm() reads before unzipping).
+WASM_READ = """() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/vendor/fast/pyodide.asm-"))"""
+
+
+def test_a_cross_site_embed_played_before_unzips_its_start_while_the_reader_looks(browser, site_dir, tmp_path):
+    """A class page on another site embeds a game that waits for the reader's click; the
+    frame is refused storage.  On a first visit nothing of the engine is fetched before the
+    click.  The reader plays and comes back (the browser opened again on the same profile):
+    while the picture shows, the frame unzips the build's snapshot and wasm from the HTTP
+    cache, the click restores Python from them, fetching no runtime byte, and the board
+    plays.  A reader who comes back without having played fetches nothing before a click."""
+    server = serve(site_dir)
+    embed = f"http://127.0.0.1:{server.server_address[1]}/index.html?embed=1&game=vault"
+    (tmp_path / "class.html").write_text(f"<!doctype html><meta charset='utf-8'><title>Class page</title>"
+                                         f"<link rel='icon' href='data:,'><iframe title='vault' src='{embed}' "
+                                         f"width='700' height='700'></iframe>")
+    class_server = serve(str(tmp_path))
+    class_url = f"http://localhost:{class_server.server_address[1]}/class.html"
+    seen = Watch(host_page=class_url.rsplit("/", 1)[0])
+
+    def engine_fetched():
+        return sorted(path for path, _ in server.served if path.startswith(("/vendor/", "/interpreter.mjs")))
+
+    def visit(profile, play, warmed=False):
+        """The picture shown and left a second (or, if `warmed`, until the frame has read the
+        gzipped wasm from the HTTP cache), then, if `play`, clicked and a move made: the
+        engine's files fetched before the click and how Python started, or None."""
+        context = browser.browser_type.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=LAUNCH_ARGS, headless=True, viewport={"width": 900, "height": 800})
+        context.add_init_script(FAST_LINK)
+        try:
+            page = watched(context.pages[0], seen)
+            page.goto(class_url)
+            frame = page.frame(url=re.compile(r"embed=1"))
+            frame.wait_for_selector("#preview.drawn", state="attached", timeout=READY_TIMEOUT_MS)
+            if warmed:
+                frame.wait_for_function(WASM_READ, timeout=READY_TIMEOUT_MS)
+            else:
+                page.wait_for_timeout(1000)
+            if not play:
+                return None
+            assert frame.evaluate(REFUSED_STORAGE), "a cross-site frame: storage is refused"
+            before = engine_fetched()
+            frame.click("#preview")
+            frame.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
+            frame.evaluate("window.boardgames.play(window.boardgames.state().legal[0])")
+            assert len(state(frame)["moves"]) == 1
+            return before, python_start(frame)
+        finally:
+            context.close()
+
+    try:
+        with tempfile.TemporaryDirectory() as profile:
+            before, first = visit(profile, play=True)
+            assert before == [], "nothing of the engine before the reader's click"
+            assert first["how"] == "snapshot" and not first.get("ahead"), first
+            fetched = engine_fetched()
+            assert any("/vendor/fast/snapshot-" in path for path in fetched), fetched
+            server.served.clear()
+            before, again = visit(profile, play=True, warmed=True)
+            assert again["how"] == "snapshot" and again.get("ahead"), again
+            assert not any(re.search(r"\.wasm|/vendor/fast/snapshot-", path) for path in engine_fetched()), \
+                "no runtime byte fetched again"
+        server.served.clear()
+        with tempfile.TemporaryDirectory() as profile:
+            visit(profile, play=False)
+            visit(profile, play=False)
+            assert engine_fetched() == [], "a reader who never played fetches nothing of the engine"
+    finally:
+        server.shutdown()
+        class_server.shutdown()
+    assert seen.foreign_requests() == []
+    # (the reader who came back without having played: one cache miss, the frame's question)
+    assert [line for line in seen.console_errors if "ERR_CACHE_MISS" not in line] == []
+    assert len(seen.console_errors) == 1, seen.console_errors
+
+
 def test_where_storage_is_refused_python_still_restores_the_snapshot_from_the_http_cache(browser, site_dir):
     """Cross-site frames get no storage in this Chromium (NO_STORAGE): they can keep no
     snapshot of their own.  The loader goes through the HTTP cache instead: a first visit
