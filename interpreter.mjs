@@ -83,15 +83,15 @@ const SNAPSHOT_RATE = 4e6;
 const BUILD_SNAPSHOT_CHANNEL = "boardgames-build-snapshot";
 const ANSWER_MS = 500;
 
-// Begun as soon as this module is imported: start.js imports it the moment the engine starts,
-// so the snapshot is read and checked, and Python started from it, while PyScript's own
-// JavaScript still loads (PyScript asks for Python later: loadPyodide hands it this one).
-// Pyodide's glue code is needed whichever way Python starts (Pyodide's own import of it
-// later gets this same module).
+// Begun (begin()) by start.js the moment the engine starts on a returning visit, so the
+// snapshot is read and checked, and Python started from it, while PyScript's own
+// JavaScript still loads (PyScript asks for Python later: loadPyodide hands it this one);
+// else by loadPyodide.  Pyodide's glue code is needed whichever way Python starts
+// (Pyodide's own import of it later gets this same module).  `ahead`: what warm() made
+// ready before an embed's click.
 let begun = 0, planned = null, startedFast = null, ahead = null;
 
-/** Begin starting Python (once): start.js calls this the moment the engine starts, else
- * loadPyodide does. */
+/** Begin starting Python (once). */
 export function begin() {
   if (planned) return;
   begun = performance.now();
