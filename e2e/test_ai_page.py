@@ -46,8 +46,11 @@ def page(module_page):
 def test_timers_keep_ticking_while_the_computer_thinks(page):
     setup(page, "tablut", white="computer", level="3")  # Strong: about 1.5 s on Tablut
     start_thinking(page)
-    # The gaps between ticks while the computer thinks; the gap in which its move is
-    # played and drawn (one task, longer on a loaded machine) is not thinking.
+    # The gaps between ticks while the computer thinks, from when the reader's move has
+    # finished sliding (its animation frames are drawing, not thinking: 50-85 ms each on a
+    # machine three times slower, one of 123 ms beside the first visit's snapshot maker);
+    # the gap in which the computer's move is played and drawn is not thinking either.
+    page.wait_for_function("!window.boardgames.state().moving", timeout=10_000)
     page.evaluate("""() => {
         window.ticks = []; let last = performance.now();
         const timer = setInterval(() => {
