@@ -5,7 +5,8 @@
 //   {"op": "evaluate", "expression": ...}          -> {"value": <its result, awaited, as JSON>}
 //   {"op": "wait", "expression": ..., "timeout": ms} -> {"value": true} once it is truthy
 //   {"op": "click", "x": ..., "y": ...}            -> a mouse click at viewport coordinates
-// A failure answers {"error": message}; console errors are sent as {"console": text}.
+// A failure answers {"error": message}; console errors are sent as {"console": text}, the
+// page's address after each.
 // Usage: node firefox_bridge.mjs PROFILE_DIR
 import puppeteer from "puppeteer-core";
 import { createInterface } from "node:readline";
@@ -21,7 +22,12 @@ const page = (await browser.pages())[0] ?? (await browser.newPage());
 // the window Firefox opens with keeps its own size (1366x682 here): defaultViewport is for new pages
 await page.setViewport({ width: 1100, height: 850 });
 const send = (message) => process.stdout.write(JSON.stringify(message) + "\n");
-page.on("console", (message) => message.type() === "error" && send({ console: message.text() }));
+// (an error logged as an object reads "JSHandle@object": its arguments are spelt out where they still can be)
+const spelt = (handle) => handle.evaluate((value) => (value instanceof Error ? value.stack || String(value)
+  : value && typeof value === "object" ? `${value.constructor?.name}: ${JSON.stringify(value)}` : String(value)));
+page.on("console", (message) => message.type() === "error" &&
+  Promise.all(message.args().map(spelt)).then((words) => words.join(" "), () => message.text())
+    .then((text) => send({ console: `${text || message.text()} (on ${page.url()})` })));
 page.on("pageerror", (error) => send({ console: String(error) }));
 
 const ops = {
