@@ -102,25 +102,23 @@ export function begin() {
 
 /** Where storage is refused (a class page's frame on another site), what the reader's
  * click would unzip, made ready while the reader looks at the board's picture: the build's
- * snapshot and wasm, from the HTTP cache only (start.js calls this once the picture is
- * painted, where the frame's page came from that cache: a reader who played here before).
- * planStart takes them if the manifest it reads then names the same files. */
-export function warm() {
+ * snapshot and wasm, from the HTTP cache only.  start.js calls this once the picture is
+ * painted, in such a frame whose page and manifest (`manifestResponse`) came from that
+ * cache: a reader who played here before.  planStart takes them if the manifest it reads
+ * then names the same files. */
+export function warm(manifestResponse) {
   if (planned || ahead || !inPage) return;
   ahead = (async () => {
-    if (await storageAllowed()) return null;
     const cached = (url) => fetch(url, { cache: "only-if-cached", mode: "same-origin" }).then(
       (response) => (response.ok ? response : null), () => null);
-    const manifestResponse = await cached(new URL("manifest.json", FAST));
-    const manifest = manifestResponse && await manifestResponse.json();
-    if (!manifest || manifest.pyodide !== version) return null;
+    const manifest = await manifestResponse.json();
+    if (manifest.pyodide !== version) return null;
     const [snapshot, wasm] = await Promise.all([cached(new URL(manifest.snapshot.file, FAST)),
                                                 cached(new URL(manifest.wasm.file, FAST))]);
     if (!snapshot || !wasm) return null;
     import(new URL("pyodide.asm.mjs", PYODIDE).href).catch(() => {});
     snapshot.body?.cancel();  // (read by its worker)
-    const pages = offThread(snapshotPages, { ...manifest.snapshot, url: snapshot.url }, UNZIPPING);
-    const module = wasm.arrayBuffer().then((bytes) => offThread(compileGzipped, { ...manifest.wasm, bytes }, UNZIPPING, [bytes]));
+    const pages = buildPages(manifest.snapshot), module = compiledFrom(wasm, manifest.wasm);
     pages.catch(() => {});
     module.catch(() => {});
     return { snapshot: manifest.snapshot.sha256, wasm: manifest.wasm.sha256, pages, module };
@@ -228,7 +226,6 @@ async function planStart() {
   // read from the offline copy where there is one (a fetch, through the service worker,
   // costs this thread three times as much; the manifest found there says there is one).
   const { files, bundled } = pythonFiles(manifest, Boolean(cachedManifest));
-  const snapshotURL = new URL(manifest.snapshot.file, FAST);
   const gzippedWasmURL = new URL(manifest.wasm.file, FAST);
   // a snapshot kept for another version of the site is made again
   const unpacked = keptPages?.headers.get(BUILD_DIGEST) === manifest.snapshot.sha256;
@@ -244,8 +241,7 @@ async function planStart() {
   if (!cachedWasm && (!storage || !await compressedByServer(WASM))) {
     gzipped = true;
     // (read here, where the progress bar sees it arrive; unzipped and compiled off this thread)
-    module = ready?.module ?? fetchOk(gzippedWasmURL, { cache: "force-cache" }).then((response) => response.arrayBuffer())
-      .then((bytes) => offThread(compileGzipped, { ...manifest.wasm, bytes }, UNZIPPING, [bytes]));
+    module = ready?.module ?? compiledFrom(fetchOk(gzippedWasmURL, { cache: "force-cache" }), manifest.wasm);
     module.catch(() => {});
   }
   // (`boardgamesLinkRate`, set before this module runs, stands in for the measurement: tests
@@ -271,7 +267,7 @@ async function planStart() {
   const memoryBytes = manifest.snapshot.memory_bytes;
   const memory = new Uint8Array(memoryBytes);
   const filled = unpacked ? keptRead.then((pages) => memoryOf(pages, memoryBytes, memory))
-    : (ready?.pages ?? offThread(snapshotPages, { ...manifest.snapshot, url: snapshotURL.href }, UNZIPPING))
+    : (ready?.pages ?? buildPages(manifest.snapshot))
       .then((pages) => memoryOf(pages.buffer, memoryBytes, memory));
   const snapshot = Promise.all([
     filled,
@@ -336,6 +332,19 @@ const UNZIPPING = [bytesOf, expectFile, expectDigest, sha256Hex, gunzip, unzipCh
 async function snapshotPages(snapshot) {
   return new Uint8Array(await unzipChecked(await bytesOf(fetch(snapshot.url, { cache: "force-cache" }), snapshot),
                                            snapshot));
+}
+
+/** The pages of the build's gzipped snapshot (the manifest's entry `snapshot`), fetched
+ * through the HTTP cache, checked and unzipped on a thread of their own. */
+function buildPages(snapshot) {
+  return offThread(snapshotPages, { ...snapshot, url: new URL(snapshot.file, FAST).href }, UNZIPPING);
+}
+
+/** Pyodide's wasm compiled off this thread from `response` (or a promise of it): its
+ * gzipped copy, the manifest's entry `wasm` (read here, where the progress bar sees it). */
+function compiledFrom(response, wasm) {
+  return Promise.resolve(response).then((got) => got.arrayBuffer())
+    .then((bytes) => offThread(compileGzipped, { ...wasm, bytes }, UNZIPPING, [bytes]));
 }
 
 /** Pyodide's wasm compiled from the `bytes` of its gzipped copy. */

@@ -313,7 +313,8 @@
         if (started || !entries.some((entry) => entry.isIntersecting)) return;
         seen.disconnect();
         fetch("./vendor/fast/manifest.json", { cache: "only-if-cached", mode: "same-origin" })
-          .then((response) => response.ok && !started && import("./interpreter.mjs").then((loader) => started || loader.warm()))
+          .then((response) => response.ok && !started &&
+                import("./interpreter.mjs").then((loader) => started || loader.warm(response)))
           .catch(() => {});
       });
       seen.observe(byId("preview"));
