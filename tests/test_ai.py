@@ -335,6 +335,50 @@ def test_noisy_moves_are_the_moves_is_noisy_accepts(game_id, options):
     assert with_noisy >= 10 and positions >= 100
 
 
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_threat_moves_are_the_moves_is_threat_accepts(game_id):
+    """The Expert's threats (Game.threat_moves), found directly, are the quiet moves
+    `is_threat` accepts, on random games that play them when they can (long ones where
+    a game has the hook: kings take many random moves to come near the centre)."""
+    game = get_game(game_id)
+    rng = random.Random(game_id)
+    plies = 400 if game.has_threats else 60
+    with_threats = 0
+    for _ in range(8):
+        state = game.new()
+        for _ in range(plies):
+            if game.result(state) is not None:
+                break
+            moves = game.legal(state)
+            expected = [m for m in moves if game.is_threat(state, m)]
+            assert sorted(game.threat_moves(state)) == sorted(expected), game.fen(state)
+            assert not any(game.is_noisy(state, m) for m in expected), game.fen(state)
+            with_threats += bool(expected)
+            state = game.play(state, rng.choice(expected or moves))
+    assert with_threats >= 10 if game.has_threats else with_threats == 0
+
+
+def test_the_expert_sees_a_threat_beyond_the_strongs_horizon():
+    """Royal VUT: moving the piece off e4 frees the White king on e3 to step beside the
+    centre, and nothing stops him from there.  The Expert, whose quiescence follows
+    threats, plays it as the win it is on a third of the nodes the Strong does not see it on."""
+    royal = get_game("vut-royal")
+    state = royal.new("o2ok4/1oo1o1o2/3p1opo1/3p1Pppo/1p1P2PPp/pp2OPPOP/PP2K3O/OOOO1OO2/9 w")
+    expert = Searcher(royal, state, level=4, nodes=2000, seed=1)
+    strong = Searcher(royal, state, level=3, nodes=6000, seed=1)
+    expert.think()
+    strong.think()
+    assert expert.best_move == "e4-d4" and expert.score > ai.THREATENED - 200
+    assert strong.best_move != "e4-d4" and strong.score < 200
+    # the win by the rules: whatever Black answers, e3-e4, and whatever it answers then, e4-e5
+    freed = royal.play(state, "e4-d4")
+    for reply in royal.legal(freed):
+        beside = royal.play(royal.play(freed, reply), "e3-e4")
+        assert royal.threatened(beside)
+        for last in royal.legal(beside):
+            assert royal.result(royal.play(royal.play(beside, last), "e4-e5"))["winner"] == "white"
+
+
 def test_tablut_evaluation():
     game = get_game("tablut")
     setup = game.new()

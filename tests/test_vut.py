@@ -378,3 +378,47 @@ def test_goal_moves_are_noisy():
     state = royal.new(fen=position(royal, "Kd5 ki9 Pa6 pi8"))
     assert royal.is_noisy(state, "d5-e5") and royal.is_noisy(state, "a6-a9")
     assert not royal.is_noisy(state, "a6-a8") and not royal.is_noisy(state, "d5-d6")
+
+
+# (men, side to move, the side to move's threats: its king's steps beside the centre e5)
+ROYAL_THREATS = [
+    ("Ke3 ki9 Pa2 pi8", "w", "e3-e4"),
+    ("Kd4 ki9 Pa2 pi8", "w", "d4-d5 d4-e4"),
+    ("Kd4 ki9 Pd5 pi8", "w", "d4-e4"),        # his own man on d5
+    ("Kd4 ki9 Pa2 od5 pi8", "w", "d4-e4"),    # an enemy man on d5
+    ("Ke2 ki9 Pa2 pi8", "w", ""),             # three steps from the centre
+    ("Kd5 ki9 Pa2 pi8", "w", ""),             # beside it already: his step there is a win, noisy
+    ("Ke1 kf6 Pa2 pi8", "b", "f6-e6 f6-f5"),
+    ("Kd4 kf6 Pa2 pi8", "b", "f6-e6 f6-f5"),  # only the side to move's king
+]
+
+
+@pytest.mark.parametrize("men,turn,threats", ROYAL_THREATS)
+def test_a_king_stepping_beside_the_centre_is_a_threat(men, turn, threats):
+    royal = get_game("vut-royal")
+    state = royal.new(fen=position(royal, men, turn))
+    assert sorted(royal.threat_moves(state)) == sorted(threats.split())
+    assert sorted(m for m in royal.moves(state) if royal.is_threat(state, m)) == sorted(threats.split())
+    assert not set(royal.threat_moves(state)) & set(royal.noisy_moves(state))
+    plain = get_game("vut")
+    plain_state = plain.new(fen=position(plain, "Pe3 Pd4 pi8", turn))
+    assert plain.threat_moves(plain_state) == [] and not any(plain.is_threat(plain_state, m) for m in plain.moves(plain_state))
+
+
+# (men, side to move, whether it is threatened: the other side's king beside the centre,
+# who steps onto it next unless the side to move wins at once)
+THREATENED = [
+    ("Ke4 ki9 Pa2 pi8", "b", True),
+    ("Ke4 ki9 Pa2 pi8", "w", False),   # his own king: White wins now
+    ("Ke3 ki9 Pa2 pi8", "b", False),   # two steps away
+    ("Ka1 kf5 Pa2 pi8", "w", True),
+    ("Ke4 kd5 Pa2 pi8", "b", True),    # both beside: Black, to move, wins first (a noisy move)
+]
+
+
+@pytest.mark.parametrize("men,turn,threatened", THREATENED)
+def test_a_king_beside_the_centre_threatens(men, turn, threatened):
+    royal = get_game("vut-royal")
+    assert royal.threatened(royal.new(fen=position(royal, men, turn))) is threatened
+    plain = get_game("vut")
+    assert not plain.threatened(plain.new(fen=position(plain, "Pe4 pi8", turn)))

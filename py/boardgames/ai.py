@@ -1,7 +1,8 @@
 """The computer opponent: one alpha-beta search for every game.
 
 The search knows a game only through the engine contract (`moves`, `apply`, `result`)
-and the AI hooks (`evaluate`, `is_noisy`).  It is a negamax alpha-beta with iterative
+and the AI hooks (`evaluate`, `is_noisy`, `noisy_moves`; for the Expert also
+`is_threat`, `threat_moves`, `threatened`).  It is a negamax alpha-beta with iterative
 deepening, a transposition table keyed by `state.key`, move ordering (table move,
 noisy moves, killers, history), late-move reductions and a bounded quiescence search
 over noisy moves.  A position's static score and noisy moves are asked of the game
@@ -36,30 +37,38 @@ TABLE_LIMIT = 400_000  # entries; the table is emptied between iterations beyond
 # SHUFFLE_PLIES plies: `_shuffles`) scores SHUFFLE less when the computer plays (not when it
 # scores moves for a review)
 SHUFFLE, SHUFFLE_PLIES = 30, 12
+# A side facing a threat with no win at once (Game.threatened) scores its evaluation less
+# THREATENED in the Expert's search (`_answer_threat`)
+THREATENED = 3000
 
 # TRANSLATORS: the computer's levels of play
 LEVEL_NAMES = {1: N_("Beginner"), 2: N_("Casual"), 3: N_("Strong"), 4: N_("Expert")}
 
 
 class Level:
-    """How a level plays: depth cap, thinking time, and its deliberate error margin.
+    """How a level plays: depth cap, thinking time, its deliberate error margin, and
+    whether it sees threats coming.
 
     `margin`: the move is drawn at random among the root moves scoring within
     `margin` of the best (100 = one man), so a weak level errs plausibly but never
-    gives up a win or a man it can see.
+    gives up a win or a man it can see.  `foresight`: the level treats the game's
+    threats (`Game.is_threat`: a king stepping beside the centre he alone may enter)
+    as noisy moves, followed beyond the horizon, and a threatened side as all but lost
+    unless it wins at once.  Only the Expert has it: more time alone bought the Expert
+    little over the Strong where such races decide (docs/computer.md).
     """
 
-    __slots__ = ("depth", "seconds", "margin")
+    __slots__ = ("depth", "seconds", "margin", "foresight")
 
-    def __init__(self, depth, seconds, margin):
-        self.depth, self.seconds, self.margin = depth, seconds, margin
+    def __init__(self, depth, seconds, margin, foresight=False):
+        self.depth, self.seconds, self.margin, self.foresight = depth, seconds, margin, foresight
 
 
 LEVELS = {
     1: Level(depth=2, seconds=0.25, margin=90),
     2: Level(depth=6, seconds=0.4, margin=10),
     3: Level(depth=16, seconds=1.5, margin=0),
-    4: Level(depth=MAX_DEPTH, seconds=4.0, margin=0),
+    4: Level(depth=MAX_DEPTH, seconds=4.0, margin=0, foresight=True),
 }
 
 
@@ -105,6 +114,7 @@ class Searcher:
         if game.result(state) is not None:
             raise ValueError("the game is over: there is no move to choose")
         self.game, self.state, self.level = game, state, LEVELS[level]
+        self.foresight = self.level.foresight and game.has_threats
         self.scored = scored  # search even a forced move, for its score (a review's)
         # root moves scoring within `margin` of the best get exact scores (`scores`); the
         # level's own margin by default, whose random pick among them stays the level's
@@ -141,7 +151,7 @@ class Searcher:
         moves = list(game.moves(state))
         self.rng.shuffle(moves)
         children = [(m, game.apply(state, m)) for m in moves]
-        children.sort(key=lambda mc: (not game.is_noisy(state, mc[0]), self._evaluate(mc[1])))
+        children.sort(key=lambda mc: (not self._is_noisy(state, mc[0]), self._evaluate(mc[1])))
         return children
 
     # -- the public side -----------------------------------------------------------
@@ -309,6 +319,8 @@ class Searcher:
         settled = self._visit(state, ply)
         if settled is not None:
             return settled
+        if self.foresight and self.game.threatened(state):
+            return self._answer_threat(state, ply)
         game = self.game
         key = state.key
         entry = self.table.get(key)
@@ -356,7 +368,7 @@ class Searcher:
         since it often cuts off at once."""
         game = self.game
         if table_move is not None:
-            yield table_move, not game.is_noisy(state, table_move)
+            yield table_move, not self._is_noisy(state, table_move)
         noisy = self._noisy_moves(state)
         for move in noisy:
             if move != table_move:
@@ -385,11 +397,19 @@ class Searcher:
             score = self.evaluations[state.key] = self.game.evaluate(state)
         return score
 
+    def _is_noisy(self, state, move):
+        """A noisy move, or with the level's foresight a threat."""
+        return self.game.is_noisy(state, move) or self.foresight and self.game.is_threat(state, move)
+
     def _noisy_moves(self, state):
-        """The game's noisy moves in `state`, listed once per position."""
+        """The game's noisy moves in `state` (then, with the level's foresight, its
+        threats), listed once per position."""
         moves = self.noisy.get(state.key)
         if moves is None:
-            moves = self.noisy[state.key] = self.game.noisy_moves(state)
+            moves = self.game.noisy_moves(state)
+            if self.foresight:
+                moves = moves + self.game.threat_moves(state)
+            self.noisy[state.key] = moves
         return moves
 
     def _quiesce(self, state, alpha, beta, ply, plies_left):
@@ -397,6 +417,8 @@ class Searcher:
         settled = self._visit(state, ply)
         if settled is not None:
             return settled
+        if self.foresight and self.game.threatened(state):
+            return self._answer_threat(state, ply)
         best = round(self._evaluate(state))
         if best >= beta or plies_left == 0:
             return best
@@ -411,6 +433,20 @@ class Searcher:
                     if alpha >= beta:
                         break
         return best
+
+    def _answer_threat(self, state, ply):
+        """A threatened side's score: a win at once if it has one (among its noisy moves:
+        winning is noisy), else its evaluation less THREATENED.  Lost against a player who
+        sees the threat, but not scored as a forced loss: where every line loses so, the
+        Expert still plays the one its evaluation likes best, and the Strong may not see
+        its win.  (Royal VUT, Expert against Strong, 160 games: 66% with the forced loss,
+        72% so; docs/computer.md.)"""
+        game, mover = self.game, SIDE_NAMES[state.turn]
+        for move in self._noisy_moves(state):
+            outcome = game.result(game.apply(state, move))
+            if outcome is not None and outcome["winner"] == mover:
+                return WIN - ply - 1
+        return round(self._evaluate(state)) - THREATENED
 
 
 def choose_move(game, state, *, level=2, seconds=None, seed=None, nodes=None):

@@ -125,7 +125,8 @@ class Game(ABC):
     `rulings` (texts for the page), and supplies `generate` and `apply`.  It may
     override the hooks: `parse_fields` (fields after the side to move),
     `check_position` (positions its rules exclude), `goal` (results other than the
-    declared ones), `why_illegal`, and the AI's `evaluate`, `is_noisy`, `noisy_moves`.
+    declared ones), `why_illegal`, and the AI's `evaluate`, `is_noisy`, `noisy_moves`,
+    `is_threat`, `threat_moves` and `threatened`.
     """
 
     id: ClassVar[str] = ""
@@ -141,6 +142,7 @@ class Game(ABC):
     # back where they stood within the last plies; where `new_ground`, any move onto a cell
     # the mover's men left in those plies (a game won by taking men: progress is new ground)
     new_ground: ClassVar[bool] = False
+    has_threats: ClassVar[bool] = False  # it has threats (`is_threat`), for the Expert's foresight
     options: ClassVar[dict[str, tuple]] = {}  # option name -> allowed values, e.g. Vault's {"size": (6, 8, 10, 12)}
     # The results every game here has in some form, in the order `judge` checks them
     # after `goal`: what no legal move means, a draw when `counters[0]` (a half-move
@@ -371,3 +373,21 @@ class Game(ABC):
         find them from the targets (the cells where a capture happens) rather than by
         testing every move override this."""
         return [move for move in self.moves(state) if self.is_noisy(state, move)]
+
+    # Threats, for the Expert's foresight: a threat is a quiet move after which its mover
+    # wins at its next move unless the other side wins at once (Royal VUT: a king stepping
+    # beside the centre he alone may enter).  The Expert's quiescence plays threats as it
+    # plays captures, and scores a threatened side (`threatened`) as all but lost.
+    def is_threat(self, state: State, move: str) -> bool:
+        """True when `move` (not noisy) is a threat."""
+        return False
+
+    def threat_moves(self, state: State) -> list[str]:
+        """The moves of the side to move that `is_threat` accepts, in any order (none in
+        a game without threats: the quiescence asks at most of its nodes)."""
+        return []
+
+    def threatened(self, state: State) -> bool:
+        """True when the other side's threat stands: the side to move loses unless it
+        wins at once."""
+        return False
