@@ -728,28 +728,6 @@ class Vut(Game):
             best = max(best, max(group) // n - min(group) // n)
         return best
 
-    def is_threat(self, state, move):
-        """A king's step beside the centre: he wins at his next move unless the other
-        side wins at once (the centre is his alone, and kings are never taken)."""
-        src, dst = self._cells(move)
-        return self.tables.kings and state.board[src] == KING_OF[state.turn] and self.tables.centre_distance[dst] == 1
-
-    def threat_moves(self, state):
-        """The king's steps onto the empty cells beside the centre."""
-        tables = self.tables
-        if not tables.kings:
-            return []
-        board, distance = state.board, tables.centre_distance
-        king = board.index(KING_OF[state.turn])
-        if distance[king] != 2:
-            return []
-        return [text for path in tables.paths[board[king]][king] for j, text in path
-                if distance[j] == 1 and board[j] == EMPTY]
-
-    def threatened(self, state):
-        """The other side's king stands beside the centre."""
-        return self.tables.kings and self.tables.centre_distance[state.board.index(KING_OF[OTHER[state.turn]])] == 1
-
     def is_noisy(self, state, move):
         """Captures, and moves that reach a pawn or king goal."""
         src, dst = self._cells(move)
@@ -822,6 +800,26 @@ class RoyalVut(Vut):
     pawnless_draw = False
     has_threats = True  # a king stepping beside the centre (is_threat)
     weights = ROYAL_WEIGHTS
+
+    def is_threat(self, state, move):
+        """A king's step beside the centre: he wins at his next move unless the other
+        side wins at once (the centre is his alone, and kings are never taken)."""
+        src, dst = self._cells(move)
+        return state.board[src] == KING_OF[state.turn] and self.tables.centre_distance[dst] == 1
+
+    def threat_moves(self, state):
+        """The king's steps onto the empty cells beside the centre."""
+        board, tables = state.board, self.tables
+        distance = tables.centre_distance
+        king = board.index(KING_OF[state.turn])
+        if distance[king] != 2:
+            return []
+        return [text for path in tables.paths[board[king]][king] for j, text in path
+                if distance[j] == 1 and board[j] == EMPTY]
+
+    def threatened(self, state):
+        """The other side's king stands beside the centre."""
+        return self.tables.centre_distance[state.board.index(KING_OF[OTHER[state.turn]])] == 1
 
 
 class VutExtermination(Vut):
