@@ -70,7 +70,7 @@ def test_timers_keep_ticking_while_the_computer_thinks(page):
 
 
 def test_move_now_plays_the_best_move_so_far(page):
-    setup(page, "tablut", white="computer", level="4")  # Expert: about 4 s if left alone
+    setup(page, "tablut", white="computer", level="4")  # Expert: about 12 s if left alone
     start_thinking(page)
     page.click("#move-now")
     wait_moves(page, 2, timeout=3000)

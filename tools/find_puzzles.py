@@ -54,7 +54,7 @@ from boardgames.puzzles import (HEADER, PUZZLE_FILE, OutOfNodes, Prover, Puzzle,
                                 game_from_spec, spec_of)
 
 WORK = os.path.join(ROOT, "puzzle-work")
-LEVEL_NODES = {1: 1000, 2: 1600, 3: 6000, 4: 16000}  # as tools/arena.py's DEFAULT_NODES
+LEVEL_NODES = {1: 1000, 2: 1600, 3: 6000, 4: 16000}  # tools/arena.py's DEFAULT_NODES when the puzzles were found
 PAIRS = ((1, 2), (2, 1), (1, 1), (2, 2))  # (White, Black) levels, in turn by record
 OPENING_PLIES = 4
 

@@ -68,7 +68,7 @@ LEVELS = {
     1: Level(depth=2, seconds=0.25, margin=90),
     2: Level(depth=6, seconds=0.4, margin=10),
     3: Level(depth=16, seconds=1.5, margin=0),
-    4: Level(depth=MAX_DEPTH, seconds=4.0, margin=0, foresight=True),
+    4: Level(depth=MAX_DEPTH, seconds=12.0, margin=0, foresight=True),
 }
 
 
