@@ -37,12 +37,13 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 
 from boardgames import GAME_IDS, get_game  # noqa: E402
 from boardgames.core import BLACK, OTHER, SIDE_NAMES, WHITE, side_of  # noqa: E402
-from boardgames.ai import Searcher, choose_move  # noqa: E402
+from boardgames.ai import LEVELS, Searcher, choose_move  # noqa: E402
 
-# In the ratios of the levels' clock budgets in the page (0.25, 0.4, 1.5 and 12 s), scaled
-# down so that a game takes seconds: about what each level searches in Pyodide on a
-# slow phone.  (Before 2026-11-30 the Expert had 4 s: 16000.)
-DEFAULT_NODES = {1: 1000, 2: 1600, 3: 6000, 4: 48000}
+# The levels' clock budgets in the page (ai.LEVELS) at NODES_PER_SECOND, so that a game
+# takes seconds: about what each level searches in Pyodide on a slow phone.  (Before
+# 2026-11-30 the Expert had 4 s: 16000 nodes.)
+NODES_PER_SECOND = 4000
+DEFAULT_NODES = {level: round(NODES_PER_SECOND * spec.seconds) for level, spec in LEVELS.items()}
 Z95 = 1.959964
 # A game still running at --max-plies is judged by a search of this many nodes: a side
 # ahead by at least ADJUDICATION_MARGIN (100 = a man) wins, anything closer is a draw.
