@@ -37,6 +37,11 @@ TABLE_LIMIT = 400_000  # entries; the table is emptied between iterations beyond
 # SHUFFLE_PLIES plies: `_shuffles`) scores SHUFFLE less when the computer plays (not when it
 # scores moves for a review)
 SHUFFLE, SHUFFLE_PLIES = 30, 12
+# A dead level position (DEAD_PLIES plies or more since the last capture or other
+# irreversible move, its static score within DRAWISH of even) is one the computer is glad
+# to draw: a draw scores DRAWISH for the searching side, and a move back scores SHUFFLE
+# more rather than less (`_dead_level`)
+DEAD_PLIES, DRAWISH = 100, 50
 # A side facing a threat with no win at once (Game.threatened) scores its evaluation less
 # THREATENED in the Expert's search (`_answer_threat`)
 THREATENED = 3000
@@ -143,6 +148,10 @@ class Searcher:
         self.unchecked = self.root[::-1]  # root moves not yet looked at for a win in one
         self.best_move = self.root[0][0]
         self.shuffles = {} if scored else self._shuffles()
+        self.contempt = 0  # a draw's score for the side to move at the root
+        if not scored and self._dead_level():
+            self.contempt = DRAWISH
+            self.shuffles = {move: -shuffle for move, shuffle in self.shuffles.items()}
 
     def _root_children(self):
         """(move, state after it) for every root move: shuffled by the seed, then
@@ -225,6 +234,14 @@ class Searcher:
                 shuffles[move] = SHUFFLE
         return shuffles
 
+    def _dead_level(self):
+        """True when nothing irreversible happened for DEAD_PLIES plies and the static
+        score is within DRAWISH of even.  Two computers in a locked wall, neither able to
+        break it, then end the game by repetition rather than shuffle behind it until the
+        arena's cap (VUT: 18 men against 18 from ply 40 to ply 400); a side a man or more
+        ahead, or with a plan worth more than DRAWISH, still plays on."""
+        return len(self.state.history) > DEAD_PLIES and abs(self._evaluate(self.state)) < DRAWISH
+
     def _take_win_in_one(self):
         """A move that wins at once is played at every level, without searching.
 
@@ -305,12 +322,17 @@ class Searcher:
             outcome = state.outcome = self.game.judge(state)
         if outcome is not None:
             if outcome["winner"] is None:
-                return 0
+                return self._draw(state)
             won = outcome["winner"] == SIDE_NAMES[state.turn]
             return WIN - ply if won else ply - WIN
         if state.history.count(state.key) >= 2:
-            return 0  # repeating is at best a draw: the side could have done so anyway
+            return self._draw(state)  # repeating is at best a draw: the side could have done so anyway
         return None
+
+    def _draw(self, state):
+        """A draw's score for the side to move in `state`: 0, or in a dead level position
+        the searching side's `contempt` (negative for its opponent)."""
+        return self.contempt if state.turn == self.state.turn else -self.contempt
 
     def _search(self, state, depth, alpha, beta, ply):
         if depth <= 0:
