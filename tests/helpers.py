@@ -1,6 +1,6 @@
 """What the unit tests share (test modules import it from here, never from each other):
 a board drawn into a recording context, a Pux piece's destinations, a small fake site
-folder, and the check that Node and Pyodide are there."""
+folder, the check that Node and Pyodide are there, and the cells of a `|` table."""
 
 import os
 import shutil
@@ -85,3 +85,9 @@ SITE = {
     "vendor/fast/snapshot-0123.gz": "snapshot",
     "vendor/fast/pyodide.asm-4567.wasm.gz": "wasm for first visits",
 }
+
+
+def table_rows(table):
+    """The cells of a `|` table, one list per line; `""` stands for an empty cell."""
+    return [[cell.strip().replace('""', "") for cell in line.strip().strip("|").split("|")]
+            for line in table.strip().splitlines()]

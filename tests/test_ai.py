@@ -10,7 +10,9 @@ import random
 import pytest
 
 from boardgames import GAME_IDS, ai, get_game, tablut
-from boardgames.ai import LEVEL_NAMES, LEVELS, MAX_DEPTH, Searcher, choose_move
+from boardgames.ai import DRAWISH, LEVEL_NAMES, LEVELS, MAX_DEPTH, Searcher, choose_move
+from boardgames.core import State
+from helpers import table_rows
 
 LEVELS_DOC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "computer.md")
 
@@ -54,6 +56,31 @@ SHUFFLES = [
     ("vut-extinction", "", "a3-a5 a7-a6", {"a5-a3", "a2-a3", "b3-a3"}),  # new ground: a3 was left
     ("tablut", "9/7K1/9/9/9/9/2Ss5/9/4S4 w", "h8-h7 d3-d4", {"h7-h8"}),
 ]
+
+# (game, position ("": the setup), moves played from it, plies since the last capture
+# then, a draw's score for the computer there: DRAWISH in a dead level position)
+DEAD_LEVEL = """
+| vut               | ""                                                  | e2-e3 e8-e7 | 100 | 50 |
+| vut               | ""                                                  | e2-e3 e8-e7 |  99 |  0 |
+| vut               | ""                                                  | e2-e3 e8-e7 |   2 |  0 |
+| vut-extermination | 9/pppppp3/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w   | e3-e4 e7-e6 | 300 |  0 |
+| vut-extermination | 9/pppppp3/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w   | e3-e4       | 300 |  0 |
+"""  # the last two: the side to move 3 men up, or 3 down (one man: 100)
+
+
+def aged(state, plies):
+    """`state` as reached `plies` plies after the last capture (the earlier positions
+    stand for ones no later position repeats: an empty board, no side to move)."""
+    earlier = (("." * len(state.board), ""),) * (plies + 1 - len(state.history))
+    return State(state.board, state.turn, state.extra, earlier + state.history[:-1], state.last, state.counters)
+
+
+def played(game_id, fen, moves):
+    game = get_game(game_id)
+    state = game.new(fen=fen or None)
+    for move in moves.split():
+        state = game.play(state, move)
+    return game, state
 
 
 def random_position(game, rng, plies):
@@ -271,6 +298,31 @@ def test_moves_back_to_where_the_men_stood_score_less_when_playing(game_id, fen,
         state = game.play(state, move)
     assert Searcher(game, state, level=3, nodes=100).shuffles == dict.fromkeys(shuffles, ai.SHUFFLE)
     assert Searcher(game, state, level=3, nodes=100, scored=True).shuffles == {}  # a review's scores are true
+
+
+@pytest.mark.parametrize("game_id,fen,moves,plies,contempt", table_rows(DEAD_LEVEL))
+def test_a_dead_level_position_is_one_the_computer_is_glad_to_draw(game_id, fen, moves, plies, contempt):
+    game, state = played(game_id, fen, moves)
+    state = aged(state, int(plies))
+    assert len(state.history) == int(plies) + 1
+    assert Searcher(game, state, level=3, nodes=100).contempt == int(contempt)
+    assert Searcher(game, state, level=3, nodes=100, scored=True).contempt == 0  # a review's scores are true
+
+
+@pytest.mark.parametrize("level", [2, 3, 4])
+def test_two_computers_in_a_dead_level_position_end_it_by_repetition(level):
+    """Each king has stepped out and back once, and out again; Black stepping back now
+    repeats the position a third time.  Fresh from a capture, the computer plays on (a
+    pawn forward, about half a man); 100 plies later, the same men standing as even, it
+    takes the draw."""
+    game, state = played("vut", "", "e2-e3 e8-e7 e1-e2 e9-e8 e2-e1 e8-e9 e1-e2 e9-e8 e2-e1")
+    assert abs(game.evaluate(state)) < DRAWISH
+    fresh = choose_move(game, state, level=level, nodes=6000, seed=1)
+    assert game.result(game.play(state, fresh)) is None
+    dead = aged(state, 100)
+    move = choose_move(game, dead, level=level, nodes=6000, seed=1)
+    assert move == "e8-e9"
+    assert game.result(game.play(dead, move)) == {"winner": None, "reason": "threefold repetition"}
 
 
 def test_bad_arguments():

@@ -7,17 +7,13 @@ import pytest
 
 from boardgames.lessons import read_lessons
 from boardgames.puzzles import Prover, puzzles_for, read_puzzles
+from helpers import table_rows
 from webapp.state import coach
 from webapp.state.session import PAGE
 
 LESSONS = read_lessons()
 PUZZLES = read_puzzles()
 PUZZLE_GAMES = list(dict.fromkeys(p.game_id for p in PUZZLES))  # the games that have puzzles
-
-
-def rows(table):
-    return [[cell.strip() for cell in line.strip().strip("|").split("|")]
-            for line in table.strip().splitlines()]
 
 
 def cells(session, move):
@@ -161,7 +157,7 @@ LINKS = """
 """
 
 
-@pytest.mark.parametrize("query, kind, index, problem", rows(LINKS)[1:])
+@pytest.mark.parametrize("query, kind, index, problem", table_rows(LINKS)[1:])
 def test_links_open_a_lesson_or_a_puzzle_and_explain_bad_values(query, kind, index, problem):
     params = dict(parse_qsl(query))
     run, problems = coach.linked_run(params)
@@ -199,7 +195,7 @@ BAD_TEACHER_LINKS = """
 """
 
 
-@pytest.mark.parametrize("solution, problem", rows(BAD_TEACHER_LINKS)[1:])
+@pytest.mark.parametrize("solution, problem", table_rows(BAD_TEACHER_LINKS)[1:])
 def test_a_tampered_teachers_link_is_refused_with_a_reason(solution, problem):
     table = first_with("tablut", 2)
     key, reply, last = table.solution
@@ -227,7 +223,7 @@ SOLVED = """
 """
 
 
-@pytest.mark.parametrize("stored, keys", rows(SOLVED)[1:])
+@pytest.mark.parametrize("stored, keys", table_rows(SOLVED)[1:])
 def test_the_solved_puzzles_are_read_back_whatever_storage_holds(stored, keys):
     assert coach.read_solved(stored) == {k.strip() for k in keys.split(",") if k.strip()}
     assert coach.read_solved(None) == set()
