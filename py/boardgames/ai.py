@@ -38,10 +38,10 @@ TABLE_LIMIT = 400_000  # entries; the table is emptied between iterations beyond
 # scores moves for a review)
 SHUFFLE, SHUFFLE_PLIES = 30, 12
 # A dead level position (DEAD_PLIES plies or more since the last capture or other
-# irreversible move, the men within DEAD_LEAD of even) is one the computer is glad to draw:
-# a draw scores DRAWISH more than its static score there (or than even, if behind), and a
-# move back scores SHUFFLE more rather than less (`_dead_level`)
-DEAD_PLIES, DEAD_LEAD, DRAWISH = 100, 3, 50
+# irreversible move, its static score within DRAWISH of even) is one the computer is glad
+# to draw: a draw scores DRAWISH for the searching side, and a move back scores SHUFFLE
+# more rather than less (`_dead_level`)
+DEAD_PLIES, DRAWISH = 100, 50
 # A side facing a threat with no win at once (Game.threatened) scores its evaluation less
 # THREATENED in the Expert's search (`_answer_threat`)
 THREATENED = 3000
@@ -150,7 +150,7 @@ class Searcher:
         self.shuffles = {} if scored else self._shuffles()
         self.contempt = 0  # a draw's score for the side to move at the root
         if not scored and self._dead_level():
-            self.contempt = max(0, round(self._evaluate(state))) + DRAWISH
+            self.contempt = DRAWISH
             self.shuffles = {move: -shuffle for move, shuffle in self.shuffles.items()}
 
     def _root_children(self):
@@ -235,20 +235,14 @@ class Searcher:
         return shuffles
 
     def _dead_level(self):
-        """True when nothing irreversible happened for DEAD_PLIES plies and neither side
-        has taken DEAD_LEAD men more than the other.  Two computers in a locked wall,
-        neither able to break it, then end the game by repetition rather than shuffle
-        behind it until the arena's cap (VUT 7x7: 14 men against 14 from the start to ply
-        400, the Expert a man ahead by its score); a side 3 men up plays on to convert, and
-        any side still takes a man or a plan worth more than DRAWISH."""
-        game, state = self.game, self.state
-        if len(state.history) <= DEAD_PLIES:
-            return False
-
-        def men_ahead(position):  # White's men less Black's
-            return sum(1 if man.isupper() else -1 for man in game.men(position).values())
-
-        return abs(men_ahead(state) - men_ahead(game.new())) < DEAD_LEAD
+        """True when nothing irreversible happened for DEAD_PLIES plies and the static
+        score is within DRAWISH of even.  Two computers in a locked wall, neither able to
+        break it, then end the game by repetition rather than shuffle behind it until the
+        arena's cap (VUT: 18 men against 18 from ply 40 to ply 400, the Expert 0.2-0.3 of
+        a man ahead by its score).  A side that sees itself further ahead plays on: where
+        it did (VUT 7x7, a man ahead by its score), drawing cost the Expert wins it made
+        after 250-390 plies (docs/computer.md)."""
+        return len(self.state.history) > DEAD_PLIES and abs(self._evaluate(self.state)) < DRAWISH
 
     def _take_win_in_one(self):
         """A move that wins at once is played at every level, without searching.
