@@ -314,10 +314,10 @@ def test_a_dead_level_position_is_one_the_computer_is_glad_to_draw(game_id, fen,
 
 @pytest.mark.parametrize("level", [2, 3, 4])
 def test_two_computers_in_a_dead_level_position_end_it_by_repetition(level):
-    """Each king has stepped out and back once, and out again; Black stepping back now
-    repeats the position a third time.  Fresh from a capture, the computer plays on (a
-    pawn forward, about half a man); 100 plies later, the same men standing as even, it
-    takes the draw."""
+    """Each side's e-file piece has stepped out and back once, and out again; Black
+    stepping back now repeats the position a third time.  Nine plies into the game the
+    computer plays on (a pawn forward, about half a man); 100 plies after the last
+    capture, the same men standing as even, it takes the draw."""
     game, state = played("vut", "", "e2-e3 e8-e7 e1-e2 e9-e8 e2-e1 e8-e9 e1-e2 e9-e8 e2-e1")
     fresh = choose_move(game, state, level=level, nodes=6000, seed=1)
     assert game.result(game.play(state, fresh)) is None
