@@ -294,10 +294,7 @@ def test_levels_grow_stronger_and_the_docs_describe_them():
 
 @pytest.mark.parametrize("game_id,fen,moves,shuffles", SHUFFLES)
 def test_moves_back_to_where_the_men_stood_score_less_when_playing(game_id, fen, moves, shuffles):
-    game = get_game(game_id)
-    state = game.new(fen=fen or None)
-    for move in moves.split():
-        state = game.play(state, move)
+    game, state = played(game_id, fen, moves)
     assert Searcher(game, state, level=3, nodes=100).shuffles == dict.fromkeys(shuffles, ai.SHUFFLE)
     assert Searcher(game, state, level=3, nodes=100, scored=True).shuffles == {}  # a review's scores are true
 
