@@ -10,7 +10,7 @@ import random
 import pytest
 
 from boardgames import GAME_IDS, ai, get_game, tablut
-from boardgames.ai import DRAWISH, LEVEL_NAMES, LEVELS, MAX_DEPTH, Searcher, choose_move
+from boardgames.ai import LEVEL_NAMES, LEVELS, MAX_DEPTH, Searcher, choose_move
 from boardgames.core import State
 from helpers import table_rows
 
@@ -58,16 +58,22 @@ SHUFFLES = [
 ]
 
 # (game, position ("": the setup), moves played from it, plies since the last capture
-# then, whether the computer is glad to draw there: a dead level position, its static
-# score within DRAWISH of even)
-DEAD_LEVEL = """
-| vut               | ""                                                  | e2-e3 e8-e7 | 100 | yes |
-| vut               | ""                                                  | e2-e3 e8-e7 |  99 | no  |
-| vut               | ""                                                  | e2-e3 e8-e7 |   2 | no  |
-| vut-extermination | 9/pppppp3/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w   | e3-e4 e7-e6 | 300 | no  |
-| vut-extermination | 9/pppppp3/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w   | e3-e4       | 300 | no  |
-| vut-7x7           | ""                                                  | a2-a3 a6-a5 | 150 | yes |
-"""  # extermination: the side to move 3 men up, then 3 down
+# then, what a draw is worth to the side to move there: level (within half a man) from 100
+# plies, half a man; from 200, a man or two up, its score and half a man, or down, half a
+# man; 3 men up or down (extermination, 7x7), nothing)
+DEAD_POSITIONS = """
+| vut               | ""                                                  | e2-e3 e8-e7 | 100 |  50 |
+| vut               | ""                                                  | e2-e3 e8-e7 |  99 |   0 |
+| vut               | ""                                                  | e2-e3 e8-e7 |   2 |   0 |
+| vut               | ooooooooo/1pppppppp/9/9/9/9/9/PPPPPPPPP/OOOOOOOOO w | e2-e3 e8-e7 | 199 |   0 |
+| vut               | ooooooooo/1pppppppp/9/9/9/9/9/PPPPPPPPP/OOOOOOOOO w | e2-e3 e8-e7 | 200 | 153 |
+| vut               | ooooooooo/1pppppppp/9/9/9/9/9/PPPPPPPPP/OOOOOOOOO w | e2-e3       | 200 |  50 |
+| vut-extermination | 9/pppppp3/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w   | e3-e4 e7-e6 | 300 |   0 |
+| vut-extermination | 9/pppppp3/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w   | e3-e4       | 300 |   0 |
+| vut-7x7           | ""                                                  | a2-a3 a6-a5 | 150 |  50 |
+| vut-7x7           | ooooooo/2ppppp/7/7/7/PPPPPPP/OOOOOOO w              | g2-g3 g6-g5 | 200 | 256 |
+| vut-7x7           | ooooooo/3pppp/7/7/7/PPPPPPP/OOOOOOO w               | g2-g3 g6-g5 | 200 |   0 |
+"""
 
 
 def aged(state, plies):
@@ -299,29 +305,29 @@ def test_moves_back_to_where_the_men_stood_score_less_when_playing(game_id, fen,
     assert Searcher(game, state, level=3, nodes=100, scored=True).shuffles == {}  # a review's scores are true
 
 
-@pytest.mark.parametrize("game_id,fen,moves,plies,glad", table_rows(DEAD_LEVEL))
-def test_a_dead_level_position_is_one_the_computer_is_glad_to_draw(game_id, fen, moves, plies, glad):
-    """There a draw scores half a man for the searching side."""
+@pytest.mark.parametrize("game_id,fen,moves,plies,contempt", table_rows(DEAD_POSITIONS))
+def test_a_dead_position_is_one_the_computer_is_glad_to_draw(game_id, fen, moves, plies, contempt):
     game, state = played(game_id, fen, moves)
     state = aged(state, int(plies))
     assert len(state.history) == int(plies) + 1
-    assert Searcher(game, state, level=3, nodes=100).contempt == (DRAWISH if glad == "yes" else 0)
+    assert Searcher(game, state, level=3, nodes=100).contempt == int(contempt)
     assert Searcher(game, state, level=3, nodes=100, scored=True).contempt == 0  # a review's scores are true
 
 
 @pytest.mark.parametrize("level", [2, 3, 4])
-def test_two_computers_in_a_dead_level_position_end_it_by_repetition(level):
+@pytest.mark.parametrize("fen,fresh,dead", [("", 9, 100), ("ooooooooo/ppppppppp/9/9/9/9/9/1PPPPPPPP/OOOOOOOOO w", 199, 200)])
+def test_two_computers_in_a_dead_position_end_it_by_repetition(level, fen, fresh, dead):
     """Each side's e-file piece has stepped out and back once, and out again; Black
-    stepping back now repeats the position a third time.  Nine plies into the game the
-    computer plays on (a pawn forward, about half a man); 100 plies after the last
-    capture, the same men standing as even, it takes the draw."""
-    game, state = played("vut", "", "e2-e3 e8-e7 e1-e2 e9-e8 e2-e1 e8-e9 e1-e2 e9-e8 e2-e1")
-    fresh = choose_move(game, state, level=level, nodes=6000, seed=1)
-    assert game.result(game.play(state, fresh)) is None
-    dead = aged(state, 100)
-    move = choose_move(game, dead, level=level, nodes=6000, seed=1)
+    stepping back now repeats the position a third time.  Nine plies into the game, or
+    with Black a man up 199 plies after the last capture, the computer plays on; 100
+    plies after the last capture with the men even, or 200 with Black a man up, it takes
+    the draw."""
+    game, state = played("vut", fen, "e2-e3 e8-e7 e1-e2 e9-e8 e2-e1 e8-e9 e1-e2 e9-e8 e2-e1")
+    move = choose_move(game, aged(state, fresh), level=level, nodes=6000, seed=1)
+    assert move != "e8-e9" and game.result(game.play(state, move)) is None
+    move = choose_move(game, aged(state, dead), level=level, nodes=6000, seed=1)
     assert move == "e8-e9"
-    assert game.result(game.play(dead, move)) == {"winner": None, "reason": "threefold repetition"}
+    assert game.result(game.play(aged(state, dead), move)) == {"winner": None, "reason": "threefold repetition"}
 
 
 def test_bad_arguments():

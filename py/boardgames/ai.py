@@ -40,8 +40,11 @@ SHUFFLE, SHUFFLE_PLIES = 30, 12
 # A dead level position (DEAD_PLIES plies or more since the last capture or other
 # irreversible move, its static score within DRAWISH of even) is one the computer is glad
 # to draw: a draw scores DRAWISH for the searching side, and a move back scores SHUFFLE
-# more rather than less (`_dead_level`)
+# more rather than less (`_contempt`).  A stale position (STALE_PLIES plies since the last
+# capture, neither side STALE_LEAD men up) is one both sides are glad to draw: there a draw
+# scores DRAWISH more than the searching side's static score, or than even if it is behind
 DEAD_PLIES, DRAWISH = 100, 50
+STALE_PLIES, STALE_LEAD = 200, 3
 # A side facing a threat with no win at once (Game.threatened) scores its evaluation less
 # THREATENED in the Expert's search (`_answer_threat`)
 THREATENED = 3000
@@ -148,9 +151,8 @@ class Searcher:
         self.unchecked = self.root[::-1]  # root moves not yet looked at for a win in one
         self.best_move = self.root[0][0]
         self.shuffles = {} if scored else self._shuffles()
-        self.contempt = 0  # a draw's score for the side to move at the root
-        if not scored and self._dead_level():
-            self.contempt = DRAWISH
+        self.contempt = 0 if scored else self._contempt()  # a draw's score for the root's side
+        if self.contempt:
             self.shuffles = {move: -shuffle for move, shuffle in self.shuffles.items()}
 
     def _root_children(self):
@@ -234,15 +236,31 @@ class Searcher:
                 shuffles[move] = SHUFFLE
         return shuffles
 
-    def _dead_level(self):
-        """True when nothing irreversible happened for DEAD_PLIES plies and the static
-        score is within DRAWISH of even.  Two computers in a locked wall, neither able to
-        break it, then end the game by repetition rather than shuffle behind it until the
-        arena's cap (VUT: 18 men against 18 from ply 40 to ply 400, the Expert 0.2-0.3 of
-        a man ahead by its score).  A side that sees itself further ahead plays on: where
-        it did (VUT 7x7, a man ahead by its score), drawing cost the Expert wins it made
-        after 250-390 plies (docs/computer.md)."""
-        return len(self.state.history) > DEAD_PLIES and abs(self._evaluate(self.state)) < DRAWISH
+    def _contempt(self):
+        """What a draw is worth to the side to move: 0, or more in a dead position.
+
+        A dead level position (nothing irreversible for DEAD_PLIES plies, the static score
+        within DRAWISH of even): two computers in a locked wall, neither able to break it,
+        then end the game by repetition rather than shuffle behind it until the arena's
+        cap (VUT: 18 men against 18 from ply 40 to ply 400, the Expert 0.2-0.3 of a man
+        ahead by its score).  A side that sees itself further ahead plays on for
+        STALE_PLIES: where it did (VUT 7x7, a man ahead by its score), drawing at 100 cost
+        the Expert wins it made after 250-390 plies (docs/computer.md).  After that a side
+        that has not got STALE_LEAD men up takes the repetition too (VUT 7x7: 14 men
+        against 14 for 404 plies, the Expert 0.6-1.7 of a man ahead by its score); a side
+        3 men up plays on to convert.
+        """
+        game, state = self.game, self.state
+        plies = len(state.history)
+        if plies > STALE_PLIES:
+            def men_ahead(position):  # White's men less Black's
+                return sum(1 if man.isupper() else -1 for man in game.men(position).values())
+
+            if abs(men_ahead(state) - men_ahead(game.new())) < STALE_LEAD:
+                return max(0, round(self._evaluate(state))) + DRAWISH
+        if plies > DEAD_PLIES and abs(self._evaluate(state)) < DRAWISH:
+            return DRAWISH
+        return 0
 
     def _take_win_in_one(self):
         """A move that wins at once is played at every level, without searching.
@@ -332,8 +350,8 @@ class Searcher:
         return None
 
     def _draw(self, state):
-        """A draw's score for the side to move in `state`: 0, or in a dead level position
-        the searching side's `contempt` (negative for its opponent)."""
+        """A draw's score for the side to move in `state`: the searching side's
+        `contempt` (0 but in a dead position), negative for its opponent."""
         return self.contempt if state.turn == self.state.turn else -self.contempt
 
     def _search(self, state, depth, alpha, beta, ply):
