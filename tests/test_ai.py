@@ -323,11 +323,12 @@ def test_two_computers_in_a_dead_position_end_it_by_repetition(level, fen, fresh
     plies after the last capture with the men even, or 200 with Black a man up, it takes
     the draw."""
     game, state = played("vut", fen, "e2-e3 e8-e7 e1-e2 e9-e8 e2-e1 e8-e9 e1-e2 e9-e8 e2-e1")
-    move = choose_move(game, aged(state, fresh), level=level, nodes=6000, seed=1)
-    assert move != "e8-e9" and game.result(game.play(state, move)) is None
-    move = choose_move(game, aged(state, dead), level=level, nodes=6000, seed=1)
+    live, dead = aged(state, fresh), aged(state, dead)
+    move = choose_move(game, live, level=level, nodes=6000, seed=1)
+    assert move != "e8-e9" and game.result(game.play(live, move)) is None
+    move = choose_move(game, dead, level=level, nodes=6000, seed=1)
     assert move == "e8-e9"
-    assert game.result(game.play(aged(state, dead), move)) == {"winner": None, "reason": "threefold repetition"}
+    assert game.result(game.play(dead, move)) == {"winner": None, "reason": "threefold repetition"}
 
 
 def test_bad_arguments():
