@@ -315,15 +315,15 @@ def test_a_dead_position_is_one_the_computer_is_glad_to_draw(game_id, fen, moves
 
 
 @pytest.mark.parametrize("level", [2, 3, 4])
-@pytest.mark.parametrize("fen,fresh,dead", [("", 9, 100), ("ooooooooo/ppppppppp/9/9/9/9/9/1PPPPPPPP/OOOOOOOOO w", 199, 200)])
-def test_two_computers_in_a_dead_position_end_it_by_repetition(level, fen, fresh, dead):
+@pytest.mark.parametrize("fen,live_plies,dead_plies", [("", 9, 100), ("ooooooooo/ppppppppp/9/9/9/9/9/1PPPPPPPP/OOOOOOOOO w", 199, 200)])
+def test_two_computers_in_a_dead_position_end_it_by_repetition(level, fen, live_plies, dead_plies):
     """Each side's e-file piece has stepped out and back once, and out again; Black
     stepping back now repeats the position a third time.  Nine plies into the game, or
     with Black a man up 199 plies after the last capture, the computer plays on; 100
     plies after the last capture with the men even, or 200 with Black a man up, it takes
     the draw."""
     game, state = played("vut", fen, "e2-e3 e8-e7 e1-e2 e9-e8 e2-e1 e8-e9 e1-e2 e9-e8 e2-e1")
-    live, dead = aged(state, fresh), aged(state, dead)
+    live, dead = aged(state, live_plies), aged(state, dead_plies)
     move = choose_move(game, live, level=level, nodes=6000, seed=1)
     assert move != "e8-e9" and game.result(game.play(live, move)) is None
     move = choose_move(game, dead, level=level, nodes=6000, seed=1)

@@ -36,7 +36,7 @@ import numpy as np
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "py"))
 
 from boardgames import GAME_IDS, get_game  # noqa: E402
-from boardgames.core import BLACK, OTHER, SIDE_NAMES, WHITE, side_of  # noqa: E402
+from boardgames.core import BLACK, OTHER, SIDE_NAMES, WHITE, men_lead  # noqa: E402
 from boardgames.ai import LEVELS, Searcher, choose_move  # noqa: E402
 
 # The levels' clock budgets in the page (ai.LEVELS) at NODES_PER_SECOND, so that a game
@@ -119,18 +119,6 @@ def reweighted(game, weights):
     weight), not its class's."""
     cls = type(game)
     return type(cls.__name__, (cls,), {"weights": weights, "__module__": cls.__module__})(**game.chosen)
-
-
-def men_lead(game, state):
-    """White's men on the board minus Black's (by `game.men`'s letters), beyond the
-    difference the game sets up (Tablut's 9 against 16): what the captures changed."""
-    return men_difference(game, state) - men_difference(game, game.new())
-
-
-def men_difference(game, state):
-    """White's men on the board minus Black's."""
-    men = game.men(state).values()
-    return 2 * sum(side_of(letter) == WHITE for letter in men) - len(men)
 
 
 def adjudicate(game, state):

@@ -21,7 +21,7 @@ interrupted iteration is redone by the next slice, quickly, from the table.
 import random
 import time
 
-from .core import SIDE_NAMES, UNKNOWN, WHITE
+from .core import SIDE_NAMES, UNKNOWN, WHITE, men_lead
 from .texts import N_
 
 WIN = 1_000_000
@@ -252,12 +252,8 @@ class Searcher:
         """
         game, state = self.game, self.state
         plies = len(state.history)
-        if plies > STALE_PLIES:
-            def men_ahead(position):  # White's men less Black's
-                return sum(1 if man.isupper() else -1 for man in game.men(position).values())
-
-            if abs(men_ahead(state) - men_ahead(game.new())) < STALE_LEAD:
-                return max(0, round(self._evaluate(state))) + DRAWISH
+        if plies > STALE_PLIES and abs(men_lead(game, state)) < STALE_LEAD:
+            return max(0, round(self._evaluate(state))) + DRAWISH
         if plies > DEAD_PLIES and abs(self._evaluate(state)) < DRAWISH:
             return DRAWISH
         return 0

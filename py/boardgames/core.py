@@ -61,6 +61,18 @@ def side_of(letter: str) -> str:
     return WHITE if letter.isupper() else BLACK
 
 
+def men_lead(game, state) -> int:
+    """White's men on the board minus Black's (by `game.men`'s letters), beyond the
+    difference the game sets up (Tablut's 9 against 16): what the captures changed."""
+    return _men_difference(game, state) - _men_difference(game, game.new())
+
+
+def _men_difference(game, state) -> int:
+    """White's men on the board minus Black's."""
+    men = game.men(state).values()
+    return 2 * sum(side_of(letter) == WHITE for letter in men) - len(men)
+
+
 def both_sides(kinds: dict[str, Man]) -> dict[str, Man]:
     """{letter: Man} for White's upper-case letters, with Black's lower-case twins."""
     return {**kinds, **{letter.lower(): man for letter, man in kinds.items()}}
