@@ -57,19 +57,6 @@ def test_a_game_cut_at_max_plies_is_adjudicated():
     assert score in (0, 0.5, 1) and white_score == score  # the first player was White
 
 
-def test_men_lead_counts_men_of_any_kind():
-    game = get_game("vut-extermination")
-    assert arena.men_lead(game, game.new("9/9/6o2/9/9/3O5/2O6/4P4/9 w")) == 2
-    assert arena.men_lead(game, game.new()) == 0
-
-
-def test_men_lead_counts_from_the_setup():
-    """Tablut sets 16 Muscovites against the king and 8 Swedes: even at the start."""
-    game = get_game("tablut")
-    assert arena.men_lead(game, game.new()) == 0
-    assert arena.men_lead(game, game.new("3s1s3/4s4/4S4/s3S3s/ssSSKSSss/s3S3s/4S4/4s4/3sss3 b")) == 1  # a Muscovite taken
-
-
 @pytest.mark.parametrize("game_id", ["vut", "uos", "pux"])
 def test_a_player_may_have_other_weights(game_id):
     """--weights: the first player's evaluation uses them; the game's own stays as it was."""

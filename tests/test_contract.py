@@ -7,7 +7,7 @@ import random
 import pytest
 
 from boardgames import GAME_IDS, game_class, get_game, register
-from boardgames.core import LOSES, MATE_OR_STALEMATE, Game
+from boardgames.core import LOSES, MATE_OR_STALEMATE, Game, men_lead
 
 PLAYOUTS = 12
 
@@ -159,3 +159,16 @@ def test_a_games_class_is_had_without_building_its_rule_book():
     assert [game_class(game_id) for game_id in GAME_IDS] == [type(get_game(game_id)) for game_id in GAME_IDS]
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         game_class("chess")
+
+
+def test_men_lead_counts_men_of_any_kind():
+    game = get_game("vut-extermination")
+    assert men_lead(game, game.new("9/9/6o2/9/9/3O5/2O6/4P4/9 w")) == 2
+    assert men_lead(game, game.new()) == 0
+
+
+def test_men_lead_counts_from_the_setup():
+    """Tablut sets 16 Muscovites against the king and 8 Swedes: even at the start."""
+    game = get_game("tablut")
+    assert men_lead(game, game.new()) == 0
+    assert men_lead(game, game.new("3s1s3/4s4/4S4/s3S3s/ssSSKSSss/s3S3s/4S4/4s4/3sss3 b")) == 1  # a Muscovite taken

@@ -5,6 +5,7 @@ import pytest
 import arena
 import endings
 from boardgames import get_game
+from boardgames.core import men_lead
 
 
 def test_the_suite_parses_and_each_side_named_is_ahead():
@@ -15,7 +16,7 @@ def test_the_suite_parses_and_each_side_named_is_ahead():
         game = get_game(game_id)
         state = game.new(fen)
         assert game.result(state) is None
-        lead = arena.men_lead(game, state)
+        lead = men_lead(game, state)
         assert (lead if ahead == "white" else -lead) >= arena.CONVERT_LEAD
 
 

@@ -25,7 +25,7 @@ sys.path.insert(0, TOOLS)
 
 import arena  # noqa: E402  (it puts py/ on the path)
 from boardgames import get_game  # noqa: E402
-from boardgames.core import BLACK, SIDE_NAMES, WHITE, side_of  # noqa: E402
+from boardgames.core import BLACK, SIDE_NAMES, WHITE, men_lead, side_of  # noqa: E402
 
 SUITE = os.path.join(os.path.dirname(TOOLS), "tests", "data", "won_endings.txt")
 GAMES = ("vut-extermination", "vut-extinction")
@@ -62,7 +62,7 @@ def collect_game(game_id, round_number, first_is_white, seed):
         state = game.play(state, arena.choose(game, state, player, arena.DEFAULT_NODES, rng))
         if game.result(state) is not None:
             break
-        lead = arena.men_lead(game, state)
+        lead = men_lead(game, state)
         if abs(lead) >= arena.CONVERT_LEAD and (next_at is None or ply >= next_at):
             ahead = SIDE_NAMES[WHITE if lead > 0 else BLACK]
             lines.append(f"{game_id} | {game.fen(state)} | {ahead} | seed {seed} round {round_number} "
