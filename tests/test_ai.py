@@ -60,7 +60,8 @@ SHUFFLES = [
 # (game, position ("": the setup), moves played from it, plies since the last capture
 # then, what a draw is worth to the side to move there: level (within half a man) from 100
 # plies, half a man; from 200, a man or two up, its score and half a man, or down, half a
-# man; 3 men up or down (extermination, 7x7), nothing)
+# man; 3 men up or down (extermination, 7x7), nothing; where progress is quiet (connection:
+# Game.quiet_progress), nothing before 200)
 DEAD_POSITIONS = """
 | vut               | ""                                                  | e2-e3 e8-e7 | 100 |  50 |
 | vut               | ""                                                  | e2-e3 e8-e7 |  99 |   0 |
@@ -68,8 +69,12 @@ DEAD_POSITIONS = """
 | vut               | ooooooooo/1pppppppp/9/9/9/9/9/PPPPPPPPP/OOOOOOOOO w | e2-e3 e8-e7 | 199 |   0 |
 | vut               | ooooooooo/1pppppppp/9/9/9/9/9/PPPPPPPPP/OOOOOOOOO w | e2-e3 e8-e7 | 200 | 153 |
 | vut               | ooooooooo/1pppppppp/9/9/9/9/9/PPPPPPPPP/OOOOOOOOO w | e2-e3       | 200 |  50 |
+| vut-extermination | ""                                                  | e3-e4 e7-e6 | 100 |  50 |
 | vut-extermination | 9/pppppp3/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w   | e3-e4 e7-e6 | 300 |   0 |
 | vut-extermination | 9/pppppp3/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w   | e3-e4       | 300 |   0 |
+| vut-connection    | ""                                                  | e3-e4 e7-e6 | 100 |   0 |
+| vut-connection    | ""                                                  | e3-e4 e7-e6 | 199 |   0 |
+| vut-connection    | ""                                                  | e3-e4 e7-e6 | 200 |  50 |
 | vut-7x7           | ""                                                  | a2-a3 a6-a5 | 150 |  50 |
 | vut-7x7           | ooooooo/2ppppp/7/7/7/PPPPPPP/OOOOOOO w              | g2-g3 g6-g5 | 200 | 256 |
 | vut-7x7           | ooooooo/3pppp/7/7/7/PPPPPPP/OOOOOOO w               | g2-g3 g6-g5 | 200 |   0 |

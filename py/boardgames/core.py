@@ -154,6 +154,10 @@ class Game(ABC):
     # back where they stood within the last plies; where `new_ground`, any move onto a cell
     # the mover's men left in those plies (a game won by taking men: progress is new ground)
     new_ground: ClassVar[bool] = False
+    # Where a side gets on towards its win by quiet moves (connection's chain, built with
+    # no capture), `quiet_progress`: the computer's dead level rule, a level position drawn
+    # 100 plies after the last capture, does not apply (ai.Searcher._contempt)
+    quiet_progress: ClassVar[bool] = False
     has_threats: ClassVar[bool] = False  # it has threats (`is_threat`), for the Expert's foresight
     options: ClassVar[dict[str, tuple]] = {}  # option name -> allowed values, e.g. Vault's {"size": (6, 8, 10, 12)}
     # The results every game here has in some form, in the order `judge` checks them

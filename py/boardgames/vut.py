@@ -860,6 +860,7 @@ class VutConnection(VutExtermination):
                   "whose longest chain is shorter than 8 ranks loses (if both sides, the side "
                   "that just moved wins)."), CAPTURE_RULING)
     goals = (CONNECTION,)
+    quiet_progress = True
     weights = CONNECTION_WEIGHTS
 
 
