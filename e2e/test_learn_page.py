@@ -108,6 +108,21 @@ def test_a_puzzle_link_remembers_solving_and_leave_brings_the_game_back(open_pag
     assert coach(again)["index"] == 1, "Puzzles opens at the first one not solved"
 
 
+def test_a_puzzle_link_over_a_game_against_the_computer_wakes_the_computer_only_on_leave(open_page):
+    page = open_page("?game=tablut&computer=white&level=1")
+    play_by_clicks(page, state(page)["legal"][0])
+    page.wait_for_function("window.boardgames.state().moves.length === 2")
+    kept = state(page)["moves"]
+
+    puzzle = open_page("?game=tablut&puzzle=1")
+    assert coach(puzzle)["kind"] == "puzzle"
+    assert puzzle.get_attribute("body", "data-worker") is None, "a puzzle's page starts no AI worker"
+    puzzle.click("#coach-leave")
+    assert state(puzzle)["moves"] == kept
+    assert puzzle.get_attribute("body", "data-worker") in ("starting", "ready"), \
+        "the game kept against the computer starts it"
+
+
 def test_a_teacher_makes_a_puzzle_link_from_a_set_up_position(open_page):
     table = next(p for p in puzzles_for("tablut", read_puzzles()) if p.moves == 2)
     page = open_page("?game=tablut")

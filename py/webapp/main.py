@@ -252,6 +252,7 @@ class App:
         runs a second interpreter.  Until it is ready the computer thinks on this thread."""
         if not self.worker_started:
             self.worker_started = True
+            document.body.dataset.worker = "starting"
             self.launch(self.start_worker())
 
     async def start_worker(self):
@@ -534,9 +535,9 @@ def start():
     document.body.classList.toggle("embed", opening["embed"])
     app = App(state)
     app.install()
+    coached = app.coach.open_link(params)
     app.update()
     notes = [] if store is not None or opening["embed"] else [_(sharing.NOT_SAVED)]
-    coached = app.coach.open_link(params)
     shown = app.viewer.open()
     app.say(" ".join(opening["messages"] + [settings_problem or ""] + embed_problems + shown + coached + notes)
             .strip())

@@ -51,10 +51,12 @@ class CoachPanel:
             self.app.do(commands.start_exercise, run, focus="coach-title")
 
     def open_link(self, params):
-        """A link's lesson or puzzle, if it names one; returns what to say about it."""
+        """A link's lesson or puzzle, if it names one, put on the board before the page's
+        first update (so the game kept to come back to, maybe against the computer, never
+        starts the AI worker); returns what to say about it."""
         run, problems = coach.linked_run(params, self.solved())
         if run is not None:
-            self.app.do(commands.start_exercise, run)
+            commands.start_exercise(self.app.state, run)
         return problems
 
     def pick(self):
