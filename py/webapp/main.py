@@ -21,7 +21,7 @@ from webapp.words import access, sharing
 from webapp.state import analysis, commands, embed, live
 
 from webapp import hook, language
-from webapp.state.coach import SOLVED_KEY
+from webapp.state.coach import SOLVED_KEY, linked_run
 from webapp.panels.coach_panel import CoachPanel
 from webapp.worker.computer import Computer, Worker, added_games
 from webapp.panels.computer_panel import ComputerPanel
@@ -532,10 +532,14 @@ def start():
     state.friend_games = sharing.read_friend_games(stored_text(sharing.FRIEND_GAMES_KEY))
     if opening["friend"]:
         commands.open_friend_game(state, opening["friend"], opening["friend_id"])
+    # a link's lesson or puzzle, before the first update: the game kept to come back to
+    # (maybe against the computer) starts no AI worker
+    exercise, coached = linked_run(params, CoachPanel.solved())
+    if exercise is not None:
+        commands.start_exercise(state, exercise)
     document.body.classList.toggle("embed", opening["embed"])
     app = App(state)
     app.install()
-    coached = app.coach.open_link(params)
     app.update()
     notes = [] if store is not None or opening["embed"] else [_(sharing.NOT_SAVED)]
     shown = app.viewer.open()

@@ -50,15 +50,6 @@ class CoachPanel:
             run.go_to(fresh[0] if fresh else 0)
             self.app.do(commands.start_exercise, run, focus="coach-title")
 
-    def open_link(self, params):
-        """A link's lesson or puzzle, if it names one, put on the board before the page's
-        first update (so the game kept to come back to, maybe against the computer, never
-        starts the AI worker); returns what to say about it."""
-        run, problems = coach.linked_run(params, self.solved())
-        if run is not None:
-            commands.start_exercise(self.app.state, run)
-        return problems
-
     def pick(self):
         run = self.app.state.exercise
         self.app.do(commands.exercise_step, int(element("coach-pick").value) - 1 - run.index, focus="coach-title")
