@@ -45,9 +45,9 @@ HUNT_TRADES = 2  # the lead grows by up to half itself as the board empties
 # extinction's `scarcer` kind (the fewer of a side's pieces and pawns); connection's
 # longest `chain` (the ranks its best group spans); `threats_to_move`: the enemy men the
 # side to move could take by moving a man next to them, `threats_waiting`: its own men the
-# enemy could.  Where every man must go (extermination) threats count twice: both sides
-# take men sooner and the stronger one finishes (tools/arena.py 3-2 at 400 plies, seeds
-# 1-4: 4 of 40 games adjudicated against 12; docs/computer.md).  Written by
+# enemy could.  In the games won by taking men threats count twice: both sides take men
+# sooner and the stronger one finishes (tools/arena.py at 400 plies: extermination 3-2,
+# 4 of 40 games adjudicated against 12; extinction 4-3, see docs/computer.md).  Written by
 # tools/tune_weights.py:
 # -- weights begin vut --
 VUT_WEIGHTS = {"pieces": 100, "pawns": 100, "advance": 3, "clear": 10, "clear_advance": 6, "threats_to_move": 20,
@@ -61,7 +61,7 @@ ROYAL_WEIGHTS = {"pieces": 100, "pawns": 100, "advance": 3, "clear": 10, "clear_
 EXTERMINATION_WEIGHTS = {"men": 100, "threats_to_move": 40, "threats_waiting": 20}
 # -- weights end --
 # -- weights begin vut-extinction --
-EXTINCTION_WEIGHTS = {"men": 100, "scarcer": 60, "threats_to_move": 20, "threats_waiting": 10}
+EXTINCTION_WEIGHTS = {"men": 100, "scarcer": 60, "threats_to_move": 40, "threats_waiting": 20}
 # -- weights end --
 # -- weights begin vut-connection --
 CONNECTION_WEIGHTS = {"men": 100, "chain": 25, "threats_to_move": 20, "threats_waiting": 10}
@@ -844,7 +844,7 @@ class VutExtinction(VutExtermination):
     rulings = (EXTERMINATION_SETUP_RULING, EDGE_RULING, N_("The pawn race does not win here."),
                CAPTURE_RULING)
     goals = (EXTINCTION,)
-    weights = EXTINCTION_WEIGHTS  # (threats twice: no clearer finish, the won ending of test_vut lost)
+    weights = EXTINCTION_WEIGHTS
 
 
 class VutConnection(VutExtermination):
