@@ -319,6 +319,25 @@ def test_a_dead_position_is_one_the_computer_is_glad_to_draw(game_id, fen, moves
     assert Searcher(game, state, level=3, nodes=100, scored=True).contempt == 0  # a review's scores are true
 
 
+# (game, a position the search meets below the setup with White to move, what the taste
+# for trades adds to its score for the side to move there): each man off the board counts
+# Game.trade_taste for the searching side, against it for the other
+TRADE_TASTES = """
+| vut-extermination | 9/ppppppppp/1oooooooo/9/9/9/1OOOOOOOO/PPPPPPPPP/9 w | 60  |
+| vut-extermination | 9/ppppppppp/1oooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 b | -30 |
+| vut-extinction    | 9/ppppppppp/1o1oooooo/9/9/9/1OOOOOOOO/PPPPPPPPP/9 b | -90 |
+| vut               | 9/ppppppppp/1oooooooo/9/9/9/1OOOOOOOO/PPPPPPPPP/9 w | 0   |
+"""
+
+
+@pytest.mark.parametrize("game_id,fen,taste", table_rows(TRADE_TASTES))
+def test_the_computer_has_a_taste_for_trades_where_games_are_won_by_taking_men(game_id, fen, taste):
+    game = get_game(game_id)
+    root, state = game.new(), game.new(fen=fen)
+    assert Searcher(game, root, level=3, nodes=100)._evaluate(state) == game.evaluate(state) + int(taste)
+    assert Searcher(game, root, level=3, nodes=100, scored=True)._evaluate(state) == game.evaluate(state)
+
+
 @pytest.mark.parametrize("level", [2, 3, 4])
 @pytest.mark.parametrize("fen,live_plies,dead_plies", [("", 9, 100), ("ooooooooo/ppppppppp/9/9/9/9/9/1PPPPPPPP/OOOOOOOOO w", 199, 200)])
 def test_two_computers_in_a_dead_position_end_it_by_repetition(level, fen, live_plies, dead_plies):

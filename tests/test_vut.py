@@ -10,6 +10,7 @@ import pytest
 from boardgames import GAME_IDS, get_game
 from boardgames.ai import choose_move
 from boardgames.vut import VUT_GAMES
+from helpers import table_rows
 from positions import position
 
 VUT_IDS = ("vut", "vut-royal", "vut-extermination", "vut-extinction", "vut-connection",
@@ -349,6 +350,38 @@ def test_the_side_ahead_hunts(game_id, turn, better, worse):
     game = get_game(game_id)
     scores = [game.evaluate(game.new(fen=position(game, men, turn))) for men in (better, worse)]
     assert scores[0] > scores[1]
+
+
+# Black's third rank in the setup with 0, 1, 2, 3 and 4 of its men taken, White to move:
+# on a full board each man White wins must score more than the last (the hunt, worth
+# about two men's moves and steps on a full board, once made the first man score below 0)
+MEN_TAKEN = """
+| ooooooooo | 1oooooooo | 1o1oooooo | 1o1o1oooo | 1o1o1o1oo |
+"""
+
+
+@pytest.mark.parametrize("game_id", ["vut-extermination", "vut-extinction"])
+def test_every_man_won_on_a_full_board_scores_more(game_id):
+    game = get_game(game_id)
+    scores = [game.evaluate(game.new(fen=f"9/ppppppppp/{rank}/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w"))
+              for rank in table_rows(MEN_TAKEN)[0]]
+    assert scores[0] == 0 and all(later > earlier + 50 for earlier, later in zip(scores, scores[1:]))
+
+
+# (game, a position of level 2's own games, the moves there that take a man no reply wins
+# back): the Strong takes one (it once let most such men be: a man won scored below even)
+FREE_MEN = """
+| vut-extermination | 9/pp1ppp1pp/1op1o1o2/oo4opo/3o1OOO1/1Oo3O2/OO1POP2O/PP1P1PPPP/9 w      | d3-d4       |
+| vut-extermination | 9/pp1ppp1pp/1op1oO1o1/oo2o2po/3o2OOO/3O2O2/OO1POP3/P1PP1PPPP/9 b      | e6-f6 h7-g7 |
+| vut-extinction    | 3p5/ppp2pppp/oo1o3o1/1o2po1oo/4oOO2/1O2O2OO/OOPOP4/PP1P1PPPP/9 w      | d3-d5       |
+| vut-extinction    | 4p4/ppPpo3p/2o2o3/oo2ppo2/5o1po/1OOOO2p1/OO1P3OO/1P1P1PPPP/6P2 b      | e9-c9       |
+"""
+
+
+@pytest.mark.parametrize("game_id,fen,takes", table_rows(FREE_MEN))
+def test_the_strong_takes_a_man_left_for_nothing(game_id, fen, takes):
+    game = get_game(game_id)
+    assert choose_move(game, game.new(fen=fen), level=3, nodes=6000, seed=1) in takes.split()
 
 
 # (game, position, side ahead, plies): both sides at the Strong level, the side ahead wins

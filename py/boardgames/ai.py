@@ -21,7 +21,7 @@ interrupted iteration is redone by the next slice, quickly, from the table.
 import random
 import time
 
-from .core import SIDE_NAMES, UNKNOWN, WHITE, men_lead
+from .core import SIDE_NAMES, UNKNOWN, WHITE, men_lead, men_on
 from .texts import N_
 
 WIN = 1_000_000
@@ -147,6 +147,10 @@ class Searcher:
         self.killers = [[None, None] for _ in range(MAX_DEPTH + 1)]
         self.deadline = None
         self.check_at = 0
+        # a taste for trades (Game.trade_taste): each man off the board since the root
+        # counts for the root's side, as a contempt does; not in a review's scores
+        self.trade_taste = 0 if scored else game.trade_taste
+        self.root_men = men_on(state)
         self.root = self._root_children()
         self.unchecked = self.root[::-1]  # root moves not yet looked at for a win in one
         self.best_move = self.root[0][0]
@@ -434,7 +438,11 @@ class Searcher:
         """The game's static score of `state`, computed once per position."""
         score = self.evaluations.get(state.key)
         if score is None:
-            score = self.evaluations[state.key] = self.game.evaluate(state)
+            score = self.game.evaluate(state)
+            if self.trade_taste:
+                taste = self.trade_taste if state.turn == self.state.turn else -self.trade_taste
+                score += taste * (self.root_men - men_on(state))
+            self.evaluations[state.key] = score
         return score
 
     def _is_noisy(self, state, move):

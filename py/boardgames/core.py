@@ -67,6 +67,11 @@ def men_lead(game, state) -> int:
     return _men_difference(game, state) - _men_difference(game, game.new())
 
 
+def men_on(state) -> int:
+    """How many men stand on the board."""
+    return len(state.board) - state.board.count(".")
+
+
 def _men_difference(game, state) -> int:
     """White's men on the board minus Black's."""
     men = game.men(state).values()
@@ -158,6 +163,9 @@ class Game(ABC):
     # no capture), `quiet_progress`: the computer's dead level rule, a level position drawn
     # 100 plies after the last capture, does not apply (ai.Searcher._contempt)
     quiet_progress: ClassVar[bool] = False
+    # The computer's taste for trades: a score, for the searching side, per man taken since
+    # the search's root (ai.Searcher._evaluate); where a level game would lock up otherwise
+    trade_taste: ClassVar[int] = 0
     has_threats: ClassVar[bool] = False  # it has threats (`is_threat`), for the Expert's foresight
     options: ClassVar[dict[str, tuple]] = {}  # option name -> allowed values, e.g. Vault's {"size": (6, 8, 10, 12)}
     # The results every game here has in some form, in the order `judge` checks them

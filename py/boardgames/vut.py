@@ -36,6 +36,10 @@ CONNECTION = "connection"          # a chain rank 1 - last rank; the opponent to
 HUNT_LEAD = 100
 HUNT_EDGE, HUNT_FREEDOM, HUNT_DISTANCE = 4, 4, 5
 HUNT_TRADES = 2  # the lead grows by up to half itself as the board empties
+# With a man won scored as a man, the two sides' computers would rather not trade and a
+# level game ends by repetition: each man off the board since the search's root counts
+# this much for the searching side (Game.trade_taste), a man given still costing 70
+TRADE_TASTE = 30
 
 # The evaluation's weights, the side to move's (Vut.evaluate; 100 = a man), one table per
 # game, its goals' features (GOAL_FEATURES) then the custody threats: `pieces`, `pawns`
@@ -366,6 +370,11 @@ class Vut(Game):
         self.weight_values = tuple(self.weights[name] for name in self.feature_names)
         self.hunts = bool({EXTERMINATION, EXTINCTION} & set(self.goals))  # won by taking men
         self.new_ground = self.hunts
+        self.trade_taste = TRADE_TASTE if self.hunts else 0
+        self.hunt_par = 0  # the hunt of an enemy man at the setup, paid back (hunt)
+        if self.hunts:
+            masks = self.facts_of(self.new())[0]
+            self.hunt_par = round(-self.hunt(masks, WHITE) / self.men_bits(masks, BLACK).bit_count())
 
     @property
     def centre(self):
@@ -626,9 +635,12 @@ class Vut(Game):
         """How well `hunter`'s men close in on the enemy's: the enemy men's distance from
         the middle (the edge helps custody), their few moves, and the hunters near each
         of them.  Without it a side far ahead in extermination or extinction
-        sees no gain in any quiet move and plays on for hundreds of moves."""
+        sees no gain in any quiet move and plays on for hundreds of moves.  Each enemy
+        man is paid back the hunt it is worth at the setup (`hunt_par`, about its median
+        in level play): on a full board the hunt came to two men's worth below 0, and a
+        man won scored below an even position."""
         prey, hunters = self.men_bits(masks, OTHER[hunter]), self.men_bits(masks, hunter)
-        return (HUNT_EDGE * weighted_count(prey, self.tables.centre_planes)
+        return (self.hunt_par * prey.bit_count() + HUNT_EDGE * weighted_count(prey, self.tables.centre_planes)
                 - HUNT_FREEDOM * self.freedom(masks, OTHER[hunter])
                 - HUNT_DISTANCE * self.distances(prey, hunters))
 
