@@ -21,7 +21,7 @@ sys.path.insert(0, TOOLS)
 import arena  # noqa: E402  (it puts py/ on the path)
 from boardgames import get_game  # noqa: E402
 from boardgames.ai import choose_move  # noqa: E402
-from boardgames.core import side_of  # noqa: E402
+from boardgames.core import OTHER, side_of  # noqa: E402
 
 GAMES = ("vut-extermination", "vut-extinction")
 GAMES_PER_GAME, FIRST_PLY, LAST_PLY = 8, 10, 120
@@ -36,10 +36,11 @@ def men_of(game, state, side):
 def free_takes(game, state):
     """The moves that take a man that no reply wins back (none that win the game)."""
     mover, takes = state.turn, []
+    other = OTHER[mover]
+    theirs = men_of(game, state, other)
     for move in game.legal(state):
         after = game.play(state, move)
-        other = after.turn
-        if game.result(after) is not None or men_of(game, after, other) >= men_of(game, state, other):
+        if game.result(after) is not None or men_of(game, after, other) >= theirs:
             continue
         own = men_of(game, after, mover)
         if all(men_of(game, game.play(after, reply), mover) >= own for reply in game.legal(after)):
