@@ -60,7 +60,9 @@ SHUFFLES = [
 # (game, position ("": the setup), moves played from it, plies since the last capture
 # then, what a draw is worth to the side to move there: level (within half a man) from 100
 # plies, half a man; from 200, a man or two up, its score and half a man, or down, half a
-# man; 3 men up or down (extermination, 7x7), nothing; where progress is quiet (connection:
+# man; 3 men up or down (extermination, 7x7), nothing; in a game with a taste for trades
+# (extermination) both from fewer plies as the board empties, in proportion to the share
+# of the setup's men on it, at least 0.3 (from 30 and 60 plies); where progress is quiet (connection:
 # Game.quiet_progress), nothing before 200)
 DEAD_POSITIONS = """
 | vut               | ""                                                  | e2-e3 e8-e7 | 100 |  50 |
@@ -72,6 +74,14 @@ DEAD_POSITIONS = """
 | vut-extermination | ""                                                  | e3-e4 e7-e6 | 100 |  50 |
 | vut-extermination | 9/pppppp3/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w   | e3-e4 e7-e6 | 300 |   0 |
 | vut-extermination | 9/pppppp3/ooooooooo/9/9/9/OOOOOOOOO/PPPPPPPPP/9 w   | e3-e4       | 300 |   0 |
+| vut-extermination | 9/3pp4/9/9/9/9/9/3PP4/9 w                           | d2-d3 d8-d7 |  29 |   0 |
+| vut-extermination | 9/3pp4/9/9/9/9/9/3PP4/9 w                           | d2-d3 d8-d7 |  30 |  50 |
+| vut-extermination | 9/ppppppppp/9/9/9/9/9/PPPPPPPPP/9 w                 | e2-e3 e8-e7 |  49 |   0 |
+| vut-extermination | 9/ppppppppp/9/9/9/9/9/PPPPPPPPP/9 w                 | e2-e3 e8-e7 |  50 |  50 |
+| vut-extermination | 9/3pp4/9/9/9/9/9/PPPP5/9 w                          | d2-d3 d8-d7 |  59 |   0 |
+| vut-extermination | 9/3pp4/9/9/9/9/9/PPPP5/9 w                          | d2-d3 d8-d7 |  60 | 243 |
+| vut-extermination | 9/3pp4/9/9/9/9/9/PPPPP4/9 w                         | d2-d3 d8-d7 | 150 |   0 |
+| vut               | 9/3pp4/9/9/9/9/9/3PP4/9 w                           | d2-d3 d8-d7 |  99 |   0 |
 | vut-connection    | ""                                                  | e3-e4 e7-e6 | 100 |   0 |
 | vut-connection    | ""                                                  | e3-e4 e7-e6 | 199 |   0 |
 | vut-connection    | ""                                                  | e3-e4 e7-e6 | 200 |  50 |

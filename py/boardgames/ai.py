@@ -45,6 +45,9 @@ SHUFFLE, SHUFFLE_PLIES = 30, 12
 # scores DRAWISH more than the searching side's static score, or than even if it is behind
 DEAD_PLIES, DRAWISH = 100, 50
 STALE_PLIES, STALE_LEAD = 200, 3
+# In a game with a taste for trades (Game.trade_taste) both waits shorten as the board
+# empties, in proportion to the share of the setup's men still on it, down to FEWEST_SHARE
+FEWEST_SHARE = 0.3
 # A side facing a threat with no win at once (Game.threatened) scores its evaluation less
 # THREATENED in the Expert's search (`_answer_threat`)
 THREATENED = 3000
@@ -255,15 +258,32 @@ class Searcher:
         3 men up plays on to convert.  In a game of `quiet_progress` only the stale rule
         applies: connection's chains are built behind such walls, with no capture (Expert
         against Strong, 20 games: 60% with the dead level rule, its draws mostly taken
-        soon after ply 100; 67.5% without it, 1 adjudicated; docs/computer.md).
+        soon after ply 100; 67.5% without it, 1 adjudicated; docs/computer.md).  Both
+        waits shorten as trades thin the board (`_share_on_board`).
         """
         game, state = self.game, self.state
         plies = len(state.history)
-        if plies > STALE_PLIES and abs(men_lead(game, state)) < STALE_LEAD:
+        if plies <= DEAD_PLIES * FEWEST_SHARE:
+            return 0
+        share = self._share_on_board()
+        if plies > STALE_PLIES * share and abs(men_lead(game, state)) < STALE_LEAD:
             return max(0, round(self._evaluate(state))) + DRAWISH
-        if plies > DEAD_PLIES and not game.quiet_progress and abs(self._evaluate(state)) < DRAWISH:
+        if plies > DEAD_PLIES * share and not game.quiet_progress and abs(self._evaluate(state)) < DRAWISH:
             return DRAWISH
         return 0
+
+    def _share_on_board(self):
+        """How much of the waits of `_contempt` is left: 1, and in a game with a taste for
+        trades the share of the setup's men still on the board, at least FEWEST_SHARE.
+
+        The taste trades such games down to a few men each, endings no side can force: 2
+        men against 2 from ply 323 to the arena's cap at 400 (extermination), 4 against 3
+        from ply 131 to 254 and 3 against 2 from there to the cap (extinction), so there
+        a level ending is dead after 30 plies and a man or two up stale after 60.
+        """
+        if not self.game.trade_taste:
+            return 1
+        return max(FEWEST_SHARE, men_on(self.state) / men_on(self.game.new()))
 
     def _take_win_in_one(self):
         """A move that wins at once is played at every level, without searching.

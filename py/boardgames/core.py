@@ -164,7 +164,9 @@ class Game(ABC):
     # 100 plies after the last capture, does not apply (ai.Searcher._contempt)
     quiet_progress: ClassVar[bool] = False
     # The computer's taste for trades: a score, for the searching side, per man taken since
-    # the search's root (ai.Searcher._evaluate); where a level game would lock up otherwise
+    # the search's root (ai.Searcher._evaluate); where a level game would lock up otherwise.
+    # As its trades thin the board, the dead level and stale rules come sooner there
+    # (ai.Searcher._share_on_board)
     trade_taste: ClassVar[int] = 0
     has_threats: ClassVar[bool] = False  # it has threats (`is_threat`), for the Expert's foresight
     options: ClassVar[dict[str, tuple]] = {}  # option name -> allowed values, e.g. Vault's {"size": (6, 8, 10, 12)}
