@@ -92,3 +92,17 @@ def test_the_first_player_plays_with_its_weights(monkeypatch, first_is_white):
     first = "w" if first_is_white else "b"
     assert len(seen) == 6
     assert all(weights == (mine if turn == first else game.weights) for turn, weights in seen)
+
+
+@pytest.mark.parametrize("first, second, first_leads", [
+    (2, "random", True),
+    ("random", 2, False),
+])
+@pytest.mark.parametrize("first_is_white", [True, False])
+def test_a_lead_names_the_side_that_got_it(first, second, first_leads, first_is_white):
+    """The converted column: the Casual gets 3 men up on a random mover, whichever it is, and wins."""
+    task = ("vut-7x7", first, second, 0, first_is_white, 2, "beginner", "1", dict(arena.DEFAULT_NODES), 60, 10.0, {})
+    _, score, _, _, _, adjudicated, _, _, converted = arena.play_game(task)
+    won, ply, leader_is_first = converted
+    assert won and not adjudicated and ply > 0
+    assert leader_is_first == first_leads and score == float(first_leads)

@@ -157,7 +157,7 @@ def play_game(task):
     """One game; returns (task, score of the first player: 1, 0.5 or 0, White's score,
     plies, seconds, adjudicated, mean seconds per move of each player, converted: None if
     no side got CONVERT_LEAD men ahead, else (whether the first to do so won before the
-    cap, the ply it got so far ahead))."""
+    cap, the ply it got so far ahead, whether it was the first player))."""
     (game_id, first, second, round_number, first_is_white, opening_plies, openings, seed, nodes,
      max_plies, mcts_time, weights) = task
     game = get_game(game_id)
@@ -195,7 +195,7 @@ def play_game(task):
     second_moves = thought["b" if first_is_white else "w"]
     return (task, score, white_score, plies, time.perf_counter() - start, adjudicated,
             float(np.mean(first_moves or [0])), float(np.mean(second_moves or [0])),
-            None if ahead is None else (not adjudicated and winner == ahead, ahead_at))
+            None if ahead is None else (not adjudicated and winner == ahead, ahead_at, ahead == first_side))
 
 
 def match_tasks(games, pairs, rounds, opening=4, openings="beginner", seed="1", nodes=None, max_plies=160,
@@ -267,9 +267,10 @@ def main(argv=None):
                 pool.imap_unordered(play_game, tasks), 1):
             results.setdefault(task[:3], []).append((score, white_score, plies, seconds, adjudicated,
                                                       first_s, second_s, converted))
+            lead = "" if converted is None else (f", {player_name(task[1] if converted[2] else task[2])} "
+                                                 f"{CONVERT_LEAD} men up at ply {converted[1]}")
             print(f"{done}/{len(tasks)} {task[0]} {player_name(task[1])} vs {player_name(task[2])}: "
-                  f"{score} in {plies} plies{' (adjudicated)' if adjudicated else ''}"
-                  f"{'' if converted is None else f', {CONVERT_LEAD} men up at ply {converted[1]}'}, "
+                  f"{score} in {plies} plies{' (adjudicated)' if adjudicated else ''}{lead}, "
                   f"{seconds:.0f} s", file=sys.stderr, flush=True)
     wall = time.perf_counter() - start
 
