@@ -8,6 +8,7 @@ import pytest
 
 import arena
 from boardgames import get_game
+from helpers import table_rows
 
 
 def test_summary_counts_and_wilson_interval():
@@ -52,7 +53,7 @@ def test_adjudication_by_search(fen, winner):
 
 def test_a_game_cut_at_max_plies_is_adjudicated():
     task = ("vut-7x7", 2, 1, 0, True, 2, "beginner", "1", dict(arena.DEFAULT_NODES), 6, 10.0, {})
-    _, score, white_score, plies, _, adjudicated, _first_s, _second_s, _converted = arena.play_game(task)
+    _, score, white_score, plies, _, adjudicated, _first_s, _second_s, _converted, _held = arena.play_game(task)
     assert plies == 6 and adjudicated
     assert score in (0, 0.5, 1) and white_score == score  # the first player was White
 
@@ -100,9 +101,33 @@ def test_the_first_player_plays_with_its_weights(monkeypatch, first_is_white):
 ])
 @pytest.mark.parametrize("first_is_white", [True, False])
 def test_a_lead_names_the_side_that_got_it(first, second, first_leads, first_is_white):
-    """The converted column: the Casual gets 3 men up on a random mover, whichever it is, and wins."""
+    """The converted and held columns: the Casual gets 3 men up on a random mover,
+    whichever it is, keeps them and wins."""
     task = ("vut-7x7", first, second, 0, first_is_white, 2, "beginner", "1", dict(arena.DEFAULT_NODES), 60, 10.0, {})
-    _, score, _, _, _, adjudicated, _, _, converted = arena.play_game(task)
-    won, ply, leader_is_first = converted
-    assert won and not adjudicated and ply > 0
-    assert leader_is_first == first_leads and score == float(first_leads)
+    _, score, _, _, _, adjudicated, _, _, converted, held = arena.play_game(task)
+    assert not adjudicated and score == float(first_leads)
+    for won, ply, leader_is_first in (converted, held):
+        assert won and ply > 0 and leader_is_first == first_leads
+    assert held[1] >= converted[1]
+
+
+LEADS = """
+White's lead after each ply | finished | at a capture | after the reply
+0 1 2 3 2 2 3 3 3           | no       | white 4      | white 7
+0 -1 -3 -2 -3 -3            | no       | black 3      | black 5
+0 0 3 2 -1 -3 -2            | yes      | white 3      | -
+0 1 2 3                     | yes      | white 4      | white 4
+0 1 2 3                     | no       | white 4      | -
+0 1 2 2 1                   | yes      | -            | -
+3 -3 -3                     | no       | white 1      | black 2
+"""
+
+
+@pytest.mark.parametrize("leads, finished, ahead, held", table_rows(LEADS)[1:])
+def test_the_first_lead_at_a_capture_and_after_the_reply(leads, finished, ahead, held):
+    """A lead got in the middle of a trade and taken back at once is counted at the
+    capture only: 'held' waits for the opponent's reply (or a game won there)."""
+    def expected(cell):
+        return None if cell == "-" else (cell.split()[0], int(cell.split()[1]))
+    found = arena.first_leads([int(lead) for lead in leads.split()], finished == "yes")
+    assert found == (expected(ahead), expected(held))

@@ -53,6 +53,6 @@ def test_mcts_takes_a_win_in_one(game_id, fen, move):
 def test_the_arena_plays_a_level_against_mcts():
     assert arena.parse_pair("3-mcts") == (3, "mcts") and arena.player_name("mcts") == "mcts"
     task = ("vault", 2, "mcts", 0, True, 2, "beginner", "1", arena.DEFAULT_NODES, 6, 2.0, {})
-    done, score, white_score, plies, seconds, adjudicated, level_s, mcts_s, _converted = arena.play_game(task)
+    done, score, white_score, plies, seconds, adjudicated, level_s, mcts_s, _converted, _held = arena.play_game(task)
     assert done == task and plies == 6 and adjudicated and score in (0, 0.5, 1)
     assert level_s > 0 and mcts_s > 0

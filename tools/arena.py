@@ -6,7 +6,10 @@ search on node budgets, so every game is reproducible from the seed.  A game sti
 running after --max-plies is adjudicated by a fixed search.  Prints a markdown
 table: wins/draws/losses of the first player, its score with a 95% confidence interval
 and the Elo difference that score means, and how often a side that got CONVERT_LEAD men
-ahead went on to win before the ply cap (its "converted" column).
+ahead went on to win before the ply cap: its "converted" column counts the first side so
+far ahead at a capture, its "held" column the first side still so far ahead after its
+opponent's reply (or winning there), for a lead got in the middle of a trade and taken
+back at once is no lead.
 
     python3 tools/arena.py --games tablut vut --pairs 2-random 2-1 3-2 --rounds 20
 
@@ -155,8 +158,9 @@ def opening_position(game, plies, openings, seed):
 
 def play_game(task):
     """One game; returns (task, score of the first player: 1, 0.5 or 0, White's score,
-    plies, seconds, adjudicated, mean seconds per move of each player, converted: None if
-    no side got CONVERT_LEAD men ahead, else (whether the first to do so won before the
+    plies, seconds, adjudicated, mean seconds per move of each player, converted and
+    held: None if no side got CONVERT_LEAD men ahead (at a capture; still so after the
+    opponent's reply, or winning there), else (whether the first to do so won before the
     cap, the ply it got so far ahead, whether it was the first player))."""
     (game_id, first, second, round_number, first_is_white, opening_plies, openings, seed, nodes,
      max_plies, mcts_time, weights) = task
@@ -170,7 +174,7 @@ def play_game(task):
                     for side, player in (("w", white), ("b", black)) if player == "mcts"}
     start = time.perf_counter()
     plies = 0
-    ahead = ahead_at = None  # the first side CONVERT_LEAD men ahead, and when
+    leads = []  # White's lead in men after each ply
     while game.result(state) is None and plies < max_plies:
         side = state.turn
         player, opponent = (white, black) if side == "w" else (black, white)
@@ -182,10 +186,7 @@ def play_game(task):
         thought[side].append(time.perf_counter() - clock)
         state = game.play(state, move)
         plies += 1
-        if ahead is None and state.last[1]:  # (only a capture changes the lead)
-            lead = men_lead(game, state)
-            if abs(lead) >= CONVERT_LEAD:
-                ahead, ahead_at = SIDE_NAMES[WHITE if lead > 0 else BLACK], plies
+        leads.append(men_lead(game, state) if state.last[1] or not leads else leads[-1])
     adjudicated = game.result(state) is None
     winner = adjudicate(game, state) if adjudicated else game.result(state)["winner"]
     first_side = "white" if first_is_white else "black"
@@ -195,7 +196,21 @@ def play_game(task):
     second_moves = thought["b" if first_is_white else "w"]
     return (task, score, white_score, plies, time.perf_counter() - start, adjudicated,
             float(np.mean(first_moves or [0])), float(np.mean(second_moves or [0])),
-            None if ahead is None else (not adjudicated and winner == ahead, ahead_at, ahead == first_side))
+            *(None if lead is None else (not adjudicated and winner == lead[0], lead[1], lead[0] == first_side)
+              for lead in first_leads(leads, not adjudicated)))
+
+
+def first_leads(leads, finished):
+    """The first side CONVERT_LEAD men ahead and the ply it got so: at a capture, and still
+    so after its opponent's reply (or the game over there); each None if there is none.
+    `leads`: White's lead in men after each ply (the first ply is 1), `finished`: the
+    game ended at its last ply rather than at the cap."""
+    ahead = [(ply, lead) for ply, lead in enumerate(leads, 1) if abs(lead) >= CONVERT_LEAD]
+    held = [(ply, lead) for ply, lead in ahead
+            if ply < len(leads) and leads[ply] * lead > 0 and abs(leads[ply]) >= CONVERT_LEAD
+            or ply == len(leads) and finished]
+    return tuple(None if not found else (SIDE_NAMES[WHITE if found[0][1] > 0 else BLACK], found[0][0])
+                 for found in (ahead, held))
 
 
 def match_tasks(games, pairs, rounds, opening=4, openings="beginner", seed="1", nodes=None, max_plies=160,
@@ -263,14 +278,15 @@ def main(argv=None):
     results = {}
     start = time.perf_counter()
     with Pool(args.workers) as pool:
-        for done, (task, score, white_score, plies, seconds, adjudicated, first_s, second_s, converted) in enumerate(
-                pool.imap_unordered(play_game, tasks), 1):
+        for done, (task, score, white_score, plies, seconds, adjudicated, first_s, second_s, converted,
+                   held) in enumerate(pool.imap_unordered(play_game, tasks), 1):
             results.setdefault(task[:3], []).append((score, white_score, plies, seconds, adjudicated,
-                                                      first_s, second_s, converted))
-            lead = "" if converted is None else (f", {player_name(task[1] if converted[2] else task[2])} "
-                                                 f"{CONVERT_LEAD} men up at ply {converted[1]}")
+                                                      first_s, second_s, converted, held))
+            leads = "".join(f", {player_name(task[1] if lead[2] else task[2])} {CONVERT_LEAD} men up at ply "
+                            f"{lead[1]}{how}" for lead, how in ((converted, ""), (held, " after the reply"))
+                            if lead is not None)
             print(f"{done}/{len(tasks)} {task[0]} {player_name(task[1])} vs {player_name(task[2])}: "
-                  f"{score} in {plies} plies{' (adjudicated)' if adjudicated else ''}{lead}, "
+                  f"{score} in {plies} plies{' (adjudicated)' if adjudicated else ''}{leads}, "
                   f"{seconds:.0f} s", file=sys.stderr, flush=True)
     wall = time.perf_counter() - start
 
@@ -278,18 +294,19 @@ def main(argv=None):
           f"{args.max_plies} plies; seed {args.seed}; {len(tasks)} games in {wall:.0f} s on "
           f"{args.workers} workers\n")
     print("| game | A | B | games | A wins | draws | B wins | A score (95% CI) | Elo A-B (95% CI) "
-          "| White's score | plies | adjudicated | converted | s/game | s/move A, B |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| White's score | plies | adjudicated | converted | held | s/game | s/move A, B |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for game_id in args.games:
         for first, second in args.pairs:
             rows = results[(game_id, first, second)]
             wins, draws, losses, mean, low, high = summarize([r[0] for r in rows])
             white, plies, seconds, adjudicated, first_s, second_s = np.mean([r[1:7] for r in rows], axis=0)
-            leads = [r[7][0] for r in rows if r[7] is not None]
+            converted, held = ([r[column][0] for r in rows if r[column] is not None] for column in (7, 8))
             print(f"| {game_id} | {player_name(first)} | {player_name(second)} | {len(rows)} "
                   f"| {wins} | {draws} | {losses} | {mean:.0%} ({low:.0%}-{high:.0%}) "
                   f"| {elo(mean):+.0f} ({elo(low):+.0f} to {elo(high):+.0f}) "
-                  f"| {white:.0%} | {plies:.0f} | {adjudicated:.0%} | {sum(leads)}/{len(leads)} "
+                  f"| {white:.0%} | {plies:.0f} | {adjudicated:.0%} | {sum(converted)}/{len(converted)} "
+                  f"| {sum(held)}/{len(held)} "
                   f"| {seconds:.1f} | {first_s:.2f}, {second_s:.2f} |")
 
 
