@@ -18,6 +18,10 @@
   const root = document.documentElement;
   const embed = flag("embed");
   const lazy = embed && !flag("autostart");
+  const viewer = flag("viewer") && Boolean(params.get("moves"));
+  // the embedded page's layout (css/style.css) from the first paint
+  root.classList.toggle("embed", embed);
+  root.classList.toggle("viewer", viewer);
   const systemDark = matchMedia("(prefers-color-scheme: dark)");
   const N_ = (text) => text;  // marks a text for tools/i18n.py, translated where shown by t()
   // PyScript's progress events (py:progress) -> [share of the bar, words]
@@ -180,23 +184,12 @@
     return { game, options, key, board, own, loading };
   }
 
-  // -- the board's size: as py/webapp/main.py's App.fit computes the canvas's
-  function boardSize(aspect) {
-    const area = byId("board-area");
-    let width = Math.max(200, area.clientWidth), height = width * aspect;
-    // Fit the window's height, but never below 60% of it (where a panel over the board
-    // leaves less, as on a phone in a lesson, the page scrolls a little instead).
-    const limit = Math.max(240, Math.min(width, 0.6 * innerHeight), innerHeight - area.getBoundingClientRect().top - 16);
-    if (height > limit) [height, width] = [limit, limit / aspect];
-    return [width, height];
-  }
-
-  function place() {
-    if (ready) return;
-    const preview = byId("preview");
-    const [width, height] = boardSize(opening ? opening.board.aspect : 1);
-    preview.style.width = `${width}px`;
-    preview.style.height = `${height}px`;
+  // -- the board's shape, before the first paint: its box (css/style.css) takes the largest
+  // size of that shape the window leaves room for, and the picture, then the canvas, fill it
+  function shapeBoard() {
+    const plain = chosenSettings().coordinates === false;
+    const aspect = opening ? opening.board[plain ? "plainAspect" : "aspect"] : 1;
+    root.style.setProperty("--board-hw", String(aspect));
   }
 
   function shown() {
@@ -205,7 +198,6 @@
 
   // -- the page around the board, as Python will fill it (so nothing moves when it does)
   function prefill() {
-    document.body.classList.toggle("embed", embed);
     const game = data.games[opening.game];
     const select = byId("game-select");
     for (const [id, entry] of Object.entries(data.games)) {
@@ -229,12 +221,26 @@
     box.hidden = Object.keys(game.options).length === 0;
     byId("status").textContent = opening.own ? opening.loading : game.status;
     byId("draw").hidden = !game.draw;  // between two humans, as Python will show it
+    const level = byId("level");
+    for (const [value, name] of data.levels) {
+      level.add(new Option(t("{number}. {name}").replace("{number}", value).replace("{name}", t(name)), String(value)));
+    }
+    level.value = data.levels.some(([value]) => String(value) === params.get("level")) ? params.get("level") : String(data.level);
+    // the activity a link opens beside the board (py/webapp/state/page_state.py)
+    const activity = params.has("learn") || params.has("puzzle") ? "learn"
+      : data.friendParams.some((name) => params.has(name)) ? "friend" : "play";
+    for (const tab of document.querySelectorAll("#tabs [role=tab]")) {
+      const chosen = tab.dataset.activity === activity;
+      tab.setAttribute("aria-selected", String(chosen));
+      tab.tabIndex = chosen ? 0 : -1;
+      byId(tab.getAttribute("aria-controls")).hidden = !chosen;
+    }
+    byId("moves").hidden = activity === "learn";
     const link = new URLSearchParams();
     for (const name of [...data.linkParams, ...Object.keys(game.options)]) {
       if (params.has(name)) link.set(name, params.get(name));
     }
     byId("full-site").href = `${location.pathname}?${link}`;
-    byId("viewer").hidden = !(flag("viewer") && params.get("moves"));
   }
 
   // The picture is fetched at once (this script runs in the page's <head>), and shown
@@ -434,7 +440,6 @@
       start();
     });
     byId("play").addEventListener("click", start);
-    addEventListener("resize", place);
   }
 
   function registerOfflineCopy() {
@@ -472,6 +477,7 @@
   };
 
   opening = data ? chooseOpening() : null;
+  shapeBoard();
   const picture = opening ? fetchPicture() : null;
   if (!lazy) startLoader();
   document.addEventListener("DOMContentLoaded", () => {
@@ -479,11 +485,12 @@
       applyTheme();
       prefill();
       showPreview(picture);
-      catalogue.then(translatePage);
+      // shown once in the reader's language (css/style.css keeps the header and panel unseen till then)
+      catalogue.then(translatePage).finally(() => root.classList.add("filled"));
     } else {
       console.error("boardgames: previews/previews.js is missing (make vendor writes it)");
+      root.classList.add("filled");
     }
-    place();
     listen();
     if (lazy && data) {
       byId("play").hidden = false;

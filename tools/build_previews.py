@@ -20,6 +20,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "py"))
 
 from boardgames import GAME_IDS, get_game, texts  # noqa: E402
+from boardgames.ai import LEVEL_NAMES  # noqa: E402
+from webapp.state.page_state import DEFAULT_LEVEL  # noqa: E402
 from webapp.drawing import render  # noqa: E402
 from webapp.state import settings  # noqa: E402
 from webapp.words import sharing  # noqa: E402
@@ -118,7 +120,7 @@ def game_data(game_id):
 
 
 def shown_texts():
-    """Every text of the games' data that start.js shows before Python runs (tools/i18n.py
+    """Every text of the games' data and the levels that start.js shows before Python runs (tools/i18n.py
     writes their translations out for it)."""
     texts = set()
     for game_id in GAME_IDS:
@@ -126,7 +128,7 @@ def shown_texts():
         texts |= {data["name"], data["summary"], data["status"]}
         for option in data["options"].values():
             texts |= {option["label"], *(words for _value, words in option["values"])}
-    return texts
+    return texts | set(LEVEL_NAMES.values())  # (the computer's levels, in the Play panel's list)
 
 
 def runtime_sizes(root):
@@ -160,12 +162,15 @@ def write(root=ROOT):
             with open(os.path.join(folder, name), "w") as f:
                 f.write(draw_preview(session, flipped))
             written.append(f"{OUTPUT}/{name}")
-        board_data[key] = {"aspect": Layout.aspect(board_cells(session.game)), "setup": session.start_fen}
+        cells = board_cells(session.game)
+        board_data[key] = {"aspect": Layout.aspect(cells), "plainAspect": Layout.aspect(cells, False),
+                           "setup": session.start_fen}
     data = {"default": GAME_IDS[0], "games": {game_id: game_data(game_id) for game_id in GAME_IDS},
             "boards": board_data, "colours": theme_colours(), "palettes": palette_colours(),
             "runtime": runtime_sizes(root), "saveKey": sharing.SAVE_KEY,
             "settingsKey": settings.SETTINGS_KEY, "linkParams": list(sharing.LINK_PARAMS),
-            "languages": [*texts.LANGUAGES, texts.PSEUDO], "rightToLeft": sorted(texts.RIGHT_TO_LEFT)}
+            "languages": [*texts.LANGUAGES, texts.PSEUDO], "rightToLeft": sorted(texts.RIGHT_TO_LEFT),
+            "levels": list(LEVEL_NAMES.items()), "level": DEFAULT_LEVEL, "friendParams": ["friend", "join"]}
     with open(os.path.join(folder, DATA), "w") as f:
         f.write("// Written by tools/build_previews.py (make vendor): what start.js shows before Python runs.\n"
                 f"self.BOARD_PREVIEWS = {json.dumps(data, ensure_ascii=False, indent=1)};\n")

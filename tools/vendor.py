@@ -10,7 +10,8 @@ Python with our modules imported, made under Node) and writes the service worker
 precache list (tools/build_sw.py), which depends on all of them.  The small pure-Python
 wheels the page loads when it needs them (PAGE_WHEELS: the QR encoder) are downloaded from
 PyPI once, checked against their pinned SHA-256, kept in .cache/wheels/ and copied into
-vendor/wheels/.
+vendor/wheels/.  The icons index.html names come from the npm package lucide-static
+(tools/icons.py writes them into vendor/icons/icons.css).
 """
 
 import hashlib
@@ -23,6 +24,7 @@ import build_previews
 import build_sw
 import fast_start
 import i18n
+import icons
 import patch_runtime
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -96,6 +98,7 @@ def main():
     patch_runtime.patch_pyodide_glue(os.path.join(vendor, "pyodide", "pyodide.asm.mjs"))
     print("vendor: patched Pyodide's glue to link only the exports its wasm asks for (tools/patch_runtime.py)")
     fetch_wheels(os.path.join(vendor, "wheels"))
+    icons.write(ROOT)
     i18n.load_babel(cached_wheel(*i18n.BABEL))
     i18n.compile_all(os.path.join(vendor, "locale"))
     fast_start.write(ROOT)

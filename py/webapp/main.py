@@ -29,6 +29,7 @@ from webapp.dom import element, keep_text, page_address, storage, stored_text
 from webapp.state.effects import Marks, decide
 from webapp.panels.embed_panel import ViewerPanel
 from webapp.panels.friend_panel import FriendPanel
+from webapp.panels.activity_panel import ActivityPanel
 from webapp.panels.analysis_panel import AnalysisPanel
 from webapp.panels.live_panel import LivePanel
 from webapp.panels.qr_code import QrCodes
@@ -83,8 +84,10 @@ class App:
         self.friend = FriendPanel(self)
         self.live = LivePanel(self)
         self.analysis = AnalysisPanel(self)
-        self.panels = (self.coach, self.game, self.share, self.players, self.setup, self.settings,
-                       self.result, self.sound, self.viewer, self.friend, self.live, self.analysis)
+        self.activities = ActivityPanel(self)
+        # (the move list last: it keeps its move in view once the panels around it are drawn)
+        self.panels = (self.coach, self.game, self.players, self.setup, self.settings, self.result, self.sound,
+                       self.viewer, self.friend, self.live, self.analysis, self.activities, self.share)
         self.peer = None  # the WebRTC link of live play (peer.py)
         self.live_setup = None  # the task making or taking a live code, for the hook to await
         self.focus_after = None  # an element id to focus once rendered
@@ -112,8 +115,10 @@ class App:
         self.listen(self.canvas, "pointerup", self.on_release)
         self.listen(self.canvas, "pointercancel", self.on_release)
         self.listen(self.canvas, "pointerleave", self.on_hover)
-        self.listen(document, "keydown", self.on_escape)
-        self.listen(window, "resize", lambda e: self.resize())
+        # the board's box changes size with the window, a phone's rotation, a game of
+        # another shape: the canvas follows (the box itself is sized by the style sheet)
+        self.box_watch = create_proxy(lambda entries, observer: self.guarded(lambda e: self.resize(), None))
+        js.ResizeObserver.new(self.box_watch).observe(element("board-box"))
 
     def listen(self, target, event, handler):
         proxy = create_proxy(lambda e: self.guarded(handler, e))
@@ -385,11 +390,6 @@ class App:
             return
         event.preventDefault()
 
-    def on_escape(self, event):
-        """Escape anywhere ends a review."""
-        if event.key == "Escape" and self.state.view.reviewing is not None:
-            self.do(commands.review, None, focus="board")
-
     def show_cursor(self, shown):
         view = self.state.view
         view.cursor_shown = shown
@@ -468,29 +468,26 @@ class App:
         self.draw()
 
     def fit(self):
-        """The canvas sized to the room the page gives the board (and its layout), when
-        the game, the orientation, the coordinates or that room changed."""
+        """The canvas sized to its box (the largest of the board's shape the window leaves
+        room for, css/style.css), and the board's layout, when the game, the orientation,
+        the coordinates or the box changed.  The box takes the board's shape from
+        `--board-hw`, set here for the game shown (start.js set it for the picture)."""
         state = self.state
-        area = element("board-area")
-        key = (state.session.game, state.view.flipped, state.view.coordinates, element("coach").offsetHeight)
-        if key == self.fitted:
-            return
-        self.fitted = key
         cells = board_cells(state.session.game)
         labelled = state.view.coordinates
         aspect = Layout.aspect(cells, labelled)
-        width = max(200, area.clientWidth)
-        height = width * aspect
-        # the window's height, but never below 60% of it (as start.js's boardSize)
-        limit = max(240, min(width, 0.6 * window.innerHeight),
-                    window.innerHeight - area.getBoundingClientRect().top - 16)
-        if height > limit:
-            height, width = limit, limit / aspect
+        root = document.documentElement.style
+        if root.getPropertyValue("--board-hw") != str(aspect):
+            root.setProperty("--board-hw", str(aspect))
+        box = element("board-box").getBoundingClientRect()
+        width, height = max(box.width, 100), max(box.height, 100)
+        key = (state.session.game, state.view.flipped, labelled, width, height)
+        if key == self.fitted:
+            return
+        self.fitted = key
         ratio = window.devicePixelRatio or 1
-        self.canvas.style.width = f"{width}px"
-        self.canvas.style.height = f"{height}px"
-        self.canvas.width = int(width * ratio)
-        self.canvas.height = int(height * ratio)
+        self.canvas.width = round(width * ratio)
+        self.canvas.height = round(height * ratio)
         self.ctx.setTransform(ratio, 0, 0, ratio, 0, 0)
         self.css_size = (width, height)
         self.layout = Layout(cells, width, height, flipped=state.view.flipped, labelled=labelled)
@@ -537,7 +534,7 @@ def start():
     exercise, coached = linked_run(params, CoachPanel.solved())
     if exercise is not None:
         commands.start_exercise(state, exercise)
-    document.body.classList.toggle("embed", opening["embed"])
+    document.documentElement.classList.toggle("embed", opening["embed"])
     app = App(state)
     app.install()
     app.update()

@@ -50,9 +50,9 @@ class AnalysisPanel:
         element("eval-toggle").checked = state.evaluating
         element("eval-line").textContent = analysis.evaluation_words(state.evaluation)
         found = state.analysis
-        element("analysis").hidden = found is None
+        element("analysis").hidden = element("analysis-bar").hidden = found is None
         element("analyse").disabled = not state.session.moves
-        element("analyse").hidden = not state.embed["engine"]
+        element("analyse").hidden = not state.embed["engine"] or found is not None
         if found is None:
             return
         total = len(found["moves"]) + 1
@@ -61,7 +61,9 @@ class AnalysisPanel:
         element("analysis-stop").hidden = not found["running"]
         shown = state.view.shown_index(state.session)
         element("analysis-move").textContent = analysis.move_words(found, shown, state.session.moves) if shown else ""
-        element("analysis-summary").textContent = analysis.summary(found) if found["counts"] else ""
+        summary = analysis.summary(found) if found["counts"] else ""
+        element("analysis-summary").textContent = summary
+        element("analysis-summary").hidden = summary == state.message  # (the message line says it already)
         element("analysis-learn").hidden = not (found["done"] and found["marks"])
         width = self.graph.clientWidth or 300
         ratio = window.devicePixelRatio or 1

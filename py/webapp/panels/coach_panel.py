@@ -1,4 +1,5 @@
-"""Learn and Puzzles: the panel over the board while a lesson or a puzzle runs (what to
+"""Learn and Puzzles: the Learn activity's choice of the game's lesson and puzzles, and
+the panel beside the board while a lesson or a puzzle runs (what to
 do, what the last move earned, Show me, Try again, Previous and Next, the puzzle list,
 the puzzle's link, Leave).  The exercise itself is webapp/state/coach.py; the page state holds
 the run, commands start, step and leave it, and effects.py keeps the puzzles solved and
@@ -61,8 +62,11 @@ class CoachPanel:
         element("coach").hidden = not coaching
         document.body.classList.toggle("coaching", coaching)
         game_id = state.session.game_id
-        element("learn").hidden = coaching or coach.lesson_of(game_id) is None
-        element("puzzles").hidden = coaching or not coach.table_puzzles(game_id)
+        lesson, puzzles = coach.lesson_of(game_id) is not None, bool(coach.table_puzzles(game_id))
+        element("learn-choose").hidden = coaching
+        element("learn-lesson").hidden = not lesson
+        element("learn-puzzles").hidden = not puzzles
+        element("learn-none").hidden = lesson or puzzles
         if not coaching:
             self.shown = None
             return

@@ -27,6 +27,7 @@ class ComputerPanel:
         speeds = {value: _(name) for value, name in SPEED_NAMES.items()}
         for select_id, choices in (("level", levels), ("speed", speeds)):
             select = element(select_id)
+            select.innerHTML = ""  # (start.js listed the levels before Python ran)
             for value, name in choices.items():
                 option = document.createElement("option")
                 option.value = value

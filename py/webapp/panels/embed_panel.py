@@ -1,5 +1,6 @@
 """The embed viewer on the live page (webapp/state/embed.py decides its steps and words): the
-record opened at a move, the buttons and keys that step through it, autoplay; and taking
+record opened at a move, the buttons that step through it (and the page's keys,
+activity_panel.py), autoplay; and taking
 over from start.js's picture of the board, playing the clicks made on it meanwhile."""
 
 from pyscript import document, window
@@ -10,7 +11,6 @@ from webapp.dom import element
 
 VIEWER_BUTTONS = {"viewer-first": "first", "viewer-back": "back", "viewer-forward": "forward",
                   "viewer-last": "last"}
-TYPING = ("INPUT", "TEXTAREA", "SELECT", "CANVAS")  # keys there are not the viewer's
 
 
 class ViewerPanel:
@@ -23,7 +23,6 @@ class ViewerPanel:
         for button, action in VIEWER_BUTTONS.items():
             app.listen(element(button), "click", lambda e, action=action: app.do(commands.viewer_step, action))
         app.listen(element("viewer-play"), "click", lambda e: app.do(commands.toggle_autoplay))
-        app.listen(document, "keydown", self.on_key)
 
     def open(self):
         """After the first drawing: show the record at its ply, start the viewer.  Returns
@@ -32,25 +31,13 @@ class ViewerPanel:
         settings, moves = app.state.embed, app.state.session.moves
         index, problem = embed.opening_index(settings, moves)
         self.viewer = settings["viewer"] and bool(moves)
-        element("viewer").hidden = not self.viewer
-        document.body.classList.toggle("viewer", self.viewer)
+        document.documentElement.classList.toggle("viewer", self.viewer)
         if index is not None:
             app.do(commands.review, index)
         if self.viewer and settings["autoplay"]:
             app.do(commands.toggle_autoplay)
         self.render(app.state)
         return [problem] if problem else []
-
-    def on_key(self, event):
-        action = embed.VIEWER_KEYS.get(event.key)
-        if (not self.viewer or action is None or event.altKey or event.ctrlKey or event.metaKey
-                or event.target.tagName in TYPING):
-            return
-        event.preventDefault()
-        if action == "autoplay":
-            self.app.do(commands.toggle_autoplay)
-        else:
-            self.app.do(commands.viewer_step, action)
 
     def render(self, state):
         if not self.viewer:

@@ -1,4 +1,4 @@
-"""The game's own panels: the game choice and the list of all games, the rules panel, the
+"""The game's own panels: the game choice and the list of all games, the rules window, the
 game's options, the status line and live region, and the help beside the board (the move
 builder of games whose moves are built in steps, notes on the position, the Draw button).
 Everything game-specific comes from the game's declarations (boardgames.core.Game)."""
@@ -42,16 +42,12 @@ class GamePanel:
             button.dataset.game = game_id
             add_text(button, "strong", _(game.name))
             add_text(button, "span", _(game.summary))
-            app.listen(button, "click", lambda e, game_id=game_id: self.pick_game(game_id))
+            app.listen(button, "click", lambda e, game_id=game_id: app.do(commands.pick_game, game_id, focus="board"))
         app.listen(select, "change", lambda e: app.do(commands.new_game, select.value))
         app.listen(element("new-game"), "click", lambda e: app.do(commands.new_game_again))
         app.listen(element("game-options"), "change", lambda e: app.do(commands.change_options, self.chosen_options()))
         app.listen(element("draw"), "click", lambda e: app.do(commands.agree_draw))
         app.listen(element("builder"), "click", self.on_builder_click)
-
-    def pick_game(self, game_id):
-        element("all-games").open = False
-        self.app.do(commands.new_game, game_id)
 
     def on_builder_click(self, event):
         """A toggle of the move builder: pick or drop an extra cell of the move."""
@@ -74,6 +70,8 @@ class GamePanel:
             self.shown = session
             self.plies = len(session.moves)  # a new or loaded game: the live region says only its status
             element("game-select").value = session.game_id
+            for button in element("game-list").querySelectorAll("button"):
+                button.setAttribute("aria-current", "true" if button.dataset.game == session.game_id else "false")
             element("game-summary").textContent = _(session.game.summary)
             show_rules(session.game)
             show_options(session.game)

@@ -116,6 +116,8 @@ class SharePanel:
             button.setAttribute("aria-pressed", "true" if here and ply == reviewing else "false")
             if not here:
                 button.className = "off-board"
+        shown = moves.querySelector('button[aria-pressed="true"]')  # the move on the board, or the last, in view
+        moves.scrollTop = shown.offsetTop - moves.clientHeight / 2 if shown else moves.scrollHeight
         element("review").hidden = reviewing is None
         if reviewing is not None:
             element("review-text").textContent = sharing.review_words(session, reviewing)

@@ -39,6 +39,7 @@ def mark_count_words(mark: str, count: int) -> str:
 
 def begin(state: PageState) -> None:
     """Review the game on the board (a review already done for these moves is kept)."""
+    state.activity = "review"
     session = state.session
     if not state.embed.get("engine", True):
         state.say(_(ENGINE_OFF))

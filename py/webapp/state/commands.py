@@ -11,7 +11,7 @@ import random
 
 from webapp.state import coach, embed, live
 from webapp.worker.computer import is_demo
-from webapp.state.page_state import PageState
+from webapp.state.page_state import ACTIVITIES, SHEETS, PageState
 from webapp.words.record import read_record, settings_from_query
 from boardgames.core import OTHER
 from boardgames.texts import _, ngettext
@@ -43,6 +43,12 @@ def new_game(state: PageState, game_id: str, fen: str | None = None, options: di
     players = {side: HUMAN if who == FRIEND else who for side, who in state.players.items()}
     begin(state, Session(game_id, options=options, fen=fen, players=players))
     state.say("")
+
+
+def pick_game(state: PageState, game_id: str) -> None:
+    """A game chosen in the list of all games (its window closes)."""
+    state.sheet = None
+    new_game(state, game_id)
 
 
 def new_game_again(state: PageState) -> None:
@@ -335,6 +341,7 @@ def open_friend_game(state: PageState, side: str, game_id: str | None) -> None:
     state.players = dict(session.players)
     state.friend = {"mode": "link", "side": side, "received": len(session.moves), "id": game_id}
     state.view.flipped = side == "b"
+    state.activity = "friend"
 
 
 # -- setting up a position -------------------------------------------------------------
@@ -460,6 +467,39 @@ def play_reply(state: PageState, run, session: Session, ply: int) -> None:
         run.play_reply()
 
 
+# -- the activities, the menu and its windows ---------------------------------------------
+
+
+def show_activity(state: PageState, name: str) -> None:
+    """A tab (on a phone, the menu's item): that activity beside the board.  The position
+    being set up, or an exercise (but for Learn's own), is left for it, as on leaving a page."""
+    if name not in ACTIVITIES:
+        raise ValueError(f"no activity {name!r}")
+    state.menu = False
+    if state.editor is not None:
+        close_editor(state)
+    if state.exercise is not None and name != "learn":
+        leave_exercise(state)
+    state.activity = name
+
+
+def toggle_menu(state: PageState, shown: bool | None = None) -> None:
+    """Open or close the menu (`shown`: as asked; None: the other way)."""
+    state.menu = not state.menu if shown is None else shown
+
+
+def open_sheet(state: PageState, name: str) -> None:
+    """One of the menu's windows (Share, All games, Rules, Settings, the keys), over the page."""
+    if name not in SHEETS:
+        raise ValueError(f"no window {name!r}")
+    state.menu = False
+    state.sheet = name
+
+
+def close_sheet(state: PageState) -> None:
+    state.sheet = None
+
+
 # -- the end of a game, the Settings, the embed viewer ---------------------------------
 
 
@@ -477,6 +517,7 @@ def rematch(state: PageState) -> None:
 def review_from_start(state: PageState) -> None:
     """The card's Review: step through the game from its first move."""
     state.card = False
+    state.activity = "review"
     review(state, 1 if len(state.session.moves) > 1 else None)
 
 

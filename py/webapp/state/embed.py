@@ -21,9 +21,6 @@ SWITCHES = ("flip", "viewer", "autoplay", "autostart", "engine")
 ON = ("engine",)  # the switches that are on unless the URL turns them off
 SPEEDS = (0.2, 30.0)  # seconds a move, slowest and fastest allowed
 DEFAULT_SPEED = 1.5
-# The viewer's keys (on the page outside the board, or on its buttons) and its actions.
-VIEWER_KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last",
-               "p": "autoplay", "P": "autoplay"}
 
 
 def embed_settings(params, fragment=""):

@@ -84,6 +84,7 @@ def _open_game(state: PageState, side: str) -> None:
     state.players = dict(session.players)
     state.friend = {"mode": "live", "side": side, "received": 0, "id": None, "synced": len(session.moves)}
     state.view.flipped = side == "b"
+    state.activity = "friend"
 
 
 # -- setting up ------------------------------------------------------------------------
@@ -105,6 +106,7 @@ def join(state: PageState, text: str) -> None:
     sdp = _read(state, text, "host", N_("That code does not work: {error}."))
     state.live = _live("guest")
     state.live["want"] = ("answer", sdp)
+    state.activity = "friend"
     state.say(_("Making your answer code…"))
 
 

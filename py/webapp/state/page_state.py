@@ -15,6 +15,10 @@ if TYPE_CHECKING:
 
 DEFAULT_LEVEL = 2
 DEFAULT_SPEED = "normal"
+# What the side panel can show, one at a time (its tabs; on a phone the menu's first items)
+ACTIVITIES = ("play", "friend", "review", "learn")
+# The menu's windows over the page
+SHEETS = ("share", "games", "rules", "settings", "keys")
 
 
 class PageState:
@@ -57,9 +61,21 @@ class PageState:
         self.card: bool = False  # the end-of-game card is up
         self.autoplay: bool = False  # the embed viewer plays the record through
         self.message: str = ""  # the message line
+        self.activity: str = "play"  # the tab chosen (ACTIVITIES); see shown_activity
+        self.menu: bool = False  # the menu under the board is open
+        self.sheet: str | None = None  # the menu's window open over the page (SHEETS), if any
 
     def say(self, text: str) -> None:
         self.message = text
+
+    def shown_activity(self) -> str:
+        """What the side panel shows: the position being set up ("setup") or the exercise
+        on the board ("learn") while there is one, else the activity chosen."""
+        if self.editor is not None:
+            return "setup"
+        if self.exercise is not None:
+            return "learn"
+        return self.activity
 
     def position(self) -> tuple[Session, int]:
         """The game and its revision: what a hint, a search or a saved copy is for."""
