@@ -26,8 +26,9 @@ def site_dir():
     if not os.path.isdir(os.path.join(ROOT, "vendor", "pyodide")):
         pytest.fail("vendor/ is missing: run `make vendor` (make test does it)")
     import build_site
-    build_site.build()
-    return build_site.SITE
+    site = os.environ.get("E2E_SITE", build_site.SITE)  # (another folder: two runs at once)
+    build_site.build(site)
+    return site
 
 
 @pytest.fixture(scope="session")

@@ -131,3 +131,32 @@ def class_page(browser, tmp_path, html, viewport, init_script=None):
     finally:
         context.close()
         server.shutdown()
+
+
+def menu_item(page, item_id):
+    """Click an item of the menu under the board (it opens the menu first)."""
+    if page.get_attribute("#menu-button", "aria-expanded") != "true":
+        page.click("#menu-button")
+    page.click(f"#{item_id}")
+
+
+def open_sheet(page, name):
+    """Open one of the menu's windows: "share", "games", "rules", "settings" or "keys"."""
+    menu_item(page, f"{name}-open")
+    page.wait_for_selector(f"dialog#{name}[open]")
+
+
+def close_sheet(page, name):
+    page.click(f"dialog#{name} .sheet-close")
+    page.wait_for_selector(f"dialog#{name}:not([open])", state="attached")
+
+
+def show_activity(page, name):
+    """Show an activity beside the board ("play", "friend", "review", "learn"): its tab, or
+    on a phone (no tabs) the menu's item."""
+    if page.is_visible(f"#tab-{name}"):
+        page.click(f"#tab-{name}")
+    else:
+        page.click("#menu-button")
+        page.click(f"#menu [data-activity='{name}']")
+    page.wait_for_selector(f"#panel-{name}:not([hidden])", state="attached")

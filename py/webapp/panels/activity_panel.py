@@ -31,6 +31,7 @@ class ActivityPanel:
             app.listen(button, "click", lambda e, name=button.dataset.activity: self.choose(name))
         app.listen(element("tabs"), "keydown", self.on_tab_key)
         app.listen(element("menu-button"), "click", lambda e: app.do(commands.toggle_menu))
+        app.listen(element("menu"), "click", self.on_menu_click)
         for button in document.querySelectorAll("[data-sheet]"):
             app.listen(button, "click", lambda e, name=button.dataset.sheet: app.do(commands.open_sheet, name))
         for name in SHEETS:
@@ -74,6 +75,12 @@ class ActivityPanel:
         step = TAB_KEYS[event.key] * (-1 if document.documentElement.dir == "rtl" and "Arrow" in event.key else 1)
         at = ACTIVITIES.index(self.app.state.activity)
         self.choose(ACTIVITIES[max(0, min(len(ACTIVITIES) - 1, at + step))])
+
+    def on_menu_click(self, event):
+        """An item chosen (after its own action): the menu closes, but for a toggle (Sound)."""
+        item = event.target.closest("button")
+        if item and not item.hasAttribute("aria-pressed") and self.app.state.menu:
+            self.app.do(commands.toggle_menu, False)
 
     def on_pointer(self, event):
         """A press outside the open menu closes it."""
