@@ -32,6 +32,7 @@ bench: deps vendor
 	$(PY) tools/bench_engine.py
 	$(PY) tools/bench_ai.py
 	$(PY) tools/bench_review.py
+	$(PY) tools/bench_lighthouse.py
 
 vendor: node_modules/.installed
 	python3 tools/vendor.py
