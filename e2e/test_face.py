@@ -110,7 +110,7 @@ def test_the_board_follows_the_window_and_a_turned_phone(sized, site):
     page = sized(PHONES[0], f"{site}/index.html?game=tablut", touch=True)
     before = page.evaluate("[document.getElementById('board').width, window.devicePixelRatio]")
     page.set_viewport_size({"width": 844, "height": 390})  # turned: the panel goes beside the board
-    page.wait_for_function("document.getElementById('board').width !== %d" % before[0])
+    page.wait_for_function(f"document.getElementById('board').width !== {before[0]}")
     board, side = box(page, "#board-box"), box(page, "#side")
     assert in_view(page, "#board-box") and in_view(page, "#actions") and board[2] <= side[0]
     canvas = box(page, "#board")

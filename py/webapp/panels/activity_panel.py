@@ -100,7 +100,7 @@ class ActivityPanel:
             return
         action = shortcuts.key_action(event.key, event.target.tagName, event.target.getAttribute("role"),
                                       bool(event.ctrlKey or event.altKey or event.metaKey))
-        if action is None or (event.key in shortcuts.STEP_KEYS and event.target.closest("#analysis-graph, #tabs, dialog")):
+        if action is None:
             return
         kind, what = action
         if kind == "step":
