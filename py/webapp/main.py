@@ -410,9 +410,9 @@ class App:
     def render(self):
         """Every panel from the state, then the board from its scene."""
         state = self.state
+        element("message").textContent = state.message  # (first: the panels below it take their room after)
         for panel in self.panels:
             panel.render(state)
-        element("message").textContent = state.message
         page, board = self.schemes()
         document.documentElement.setAttribute("data-theme", page)
         document.documentElement.setAttribute("data-board", board)
