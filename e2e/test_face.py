@@ -316,3 +316,55 @@ def test_the_face_texts_are_translated(sized, site):
     assert page.inner_text("#tab-review").strip() == german["Review"]
     assert page.get_attribute("#menu-button", "aria-label") == german["Menu"]
     assert page.inner_text("#keys-open").strip() == german["Keyboard shortcuts"]
+
+
+# Every feature of the page, and the clicks or taps from the board that bring its control
+# into view (docs/page.md lists them): "menu X" is the menu's item X; "tab X" the tab X on
+# a laptop, the menu's item on a phone.
+FEATURES = """
+feature                          | control               | path
+new game, undo, redo, flip, hint | #hint                 | -
+another game                     | #game-select          | -
+players and the computer's level | #level                | -
+the moves, a past position       | #moves-title          | -
+captured men                     | #captured             | -
+play a friend by link            | #friend-start         | tab friend
+play live on this network        | #live-host            | tab friend
+the computer's review            | #analyse              | tab review
+the engine's evaluation          | #eval-toggle          | tab review
+drawing on the board             | #draw-toggle          | tab review
+a lesson                         | #learn                | tab learn
+puzzles                          | #puzzles              | tab learn
+set up a position                | #setup-palette button | menu setup-open
+link, record, pictures, embed    | #share-link           | menu share-open
+load a record                    | #record-paste         | menu share-open
+all games, with summaries        | #game-list button     | menu games-open
+rules and rulings                | #rules-body h3        | menu rules-open
+settings, language               | #setting-language     | menu settings-open
+sound                            | #sound                | menu
+keyboard shortcuts               | #keys-list kbd        | menu keys-open
+"""
+
+
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONES[1]], ids=["laptop", "phone"])
+def test_every_feature_is_two_clicks_from_the_board(sized, site, viewport):
+    phone = viewport["width"] < 500
+    page = sized(viewport, f"{site}/index.html?game=tablut", touch=phone)
+    for row in [[cell.strip() for cell in line.split("|")] for line in FEATURES.strip().splitlines()[1:]]:
+        feature, control, path = row
+        clicks = []
+        if path.startswith("tab "):
+            name = path.split()[1]
+            clicks = ["#menu-button", f"#menu [data-activity='{name}']"] if phone else [f"#tab-{name}"]
+        elif path.startswith("menu"):
+            clicks = ["#menu-button", *(f"#{item}" for item in path.split()[1:])]
+        assert len(clicks) <= 2, feature
+        for selector in clicks:
+            page.click(selector)
+        target = page.locator(control).first
+        target.scroll_into_view_if_needed()
+        assert target.is_visible(), feature
+        page.keyboard.press("Escape")  # a window, the menu or the editor's focus: back to the board
+        if page.is_visible("#setup"):
+            page.click("#setup-cancel")
+        show_activity(page, "play")

@@ -44,7 +44,9 @@ class ActivityPanel:
         self.list_keys()
 
     def choose(self, name):
-        self.app.do(commands.show_activity, name, focus=f"tab-{name}" if self.tabs_shown() else None)
+        """Show an activity; the focus on its tab, or on a phone (no tabs) on its heading, which
+        brings the panel under the board into view."""
+        self.app.do(commands.show_activity, name, focus=f"tab-{name}" if self.tabs_shown() else f"{name}-title")
 
     @staticmethod
     def tabs_shown():
