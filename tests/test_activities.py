@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from webapp.state import analysis, coach, commands
+from webapp.state import analysis, coach, commands, friend
 from webapp.state.page_state import PageState
 from webapp.state.session import HUMAN, Session
 from webapp.state.settings import defaults
@@ -17,7 +17,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Steps the table's scripts use beyond the commands: a lesson put on the board, a review begun.
 STEPS = {"lesson": lambda state: commands.start_exercise(state, coach.LessonRun(coach.lesson_of("tablut"))),
-         "review_game": analysis.begin}
+         "review_game": analysis.begin, "play_by_link": friend.play_by_link}
 
 # Columns: the script (Tablut, Black moving first), then the activity the side panel shows,
 # the menu, the window open over the page, the game on the board, the exercise on it.

@@ -13,7 +13,7 @@ from helpers import ROOT
 
 import vendor
 from boardgames import GAME_IDS, get_game
-from webapp.state import commands
+from webapp.state import commands, friend
 from webapp.state.effects import Marks, decide
 from webapp.state.page_state import PageState
 from webapp.state.session import FRIEND, HUMAN, Session
@@ -91,7 +91,7 @@ def test_a_game_by_link_keeps_the_friends_moves_and_is_not_saved_as_the_game():
     commands.click(state, "d1")
     commands.click(state, "d3")
     decide(state, marks)
-    commands.play_by_link(state, "w")
+    friend.play_by_link(state, "w")
     assert state.friend == {"mode": "link", "side": "w", "received": 1, "id": state.friend["id"]}
     assert len(state.friend["id"]) == 10 and state.view.flipped is False
     assert decide(state, marks).save is None
@@ -116,7 +116,7 @@ def test_the_list_of_games_by_link_follows_the_game_and_reads_back_only_what_it_
     state = PageState(Session("tablut"), settings=defaults())
     marks = Marks()
     decide(state, marks)
-    commands.play_by_link(state, "b")
+    friend.play_by_link(state, "b")
     first = decide(state, marks).friend_game
     assert first == {"id": state.friend["id"], "name": "Tablut", "side": "b", "moves": 0, "turn": "yours"}
     commands.play(state, state.session.legal()[0])

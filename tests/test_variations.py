@@ -8,7 +8,7 @@ from urllib.parse import parse_qsl
 import pytest
 
 from boardgames import GAME_IDS
-from webapp.state import analysis, commands
+from webapp.state import analysis, commands, friend
 from webapp.state.effects import Marks, decide
 from webapp.state.lines import count, lines_data, main_line
 from webapp.state.page_state import PageState
@@ -201,7 +201,7 @@ def test_a_click_in_a_past_position_branches_and_the_reader_moves_both_sides():
 
 def test_no_variation_in_a_game_with_a_friend():
     state = PageState(session_of(GAME), settings=defaults())
-    commands.open_friend_game(state, "b", "abc")
+    friend.open_game(state, "b", "link", "abc")
     assert state.session.players == {"b": HUMAN, "w": FRIEND}
     commands.review(state, 2)
     commands.click(state, "a6")

@@ -15,9 +15,9 @@ from pyscript import window
 from boardgames import texts
 from boardgames.core import SIDE_NAMES
 from boardgames.grid import notation_order
-from webapp.state import analysis, commands, live
+from webapp.state import analysis, commands, friend, live
 from webapp.state.lines import count
-from webapp.dom import js_object
+from webapp.dom import js_object, page_address
 
 SIDES = {"white": "w", "black": "b"}  # the hook's side names
 
@@ -127,13 +127,13 @@ def play_by_link(app, side=None):
     playing `side` ("white"/"black"; omitted: the side to move)."""
     if isinstance(side, str) and side not in SIDES:
         return js_object({"ok": False, "error": f"side must be white or black, not {side!r}"})
-    app.do(commands.play_by_link, SIDES.get(side) if isinstance(side, str) else None)
+    app.do(friend.play_by_link, SIDES.get(side) if isinstance(side, str) else None)
     return js_object({"ok": True, "error": None})
 
 
 def friend_link(app):
     """friendLink(): the link the page gives the visitor now (null outside a game by link)."""
-    return app.friend.link(app.state) if app.state.friend is not None else None
+    return friend.link(app.state, page_address())
 
 
 def exercise_state(run):

@@ -18,7 +18,7 @@ from pyscript import create_named_worker, document, window
 from boardgames.texts import _
 from webapp.words import access, sharing
 
-from webapp.state import analysis, commands, embed, live
+from webapp.state import analysis, commands, embed, friend, live
 
 from webapp import hook, language
 from webapp.state.coach import SOLVED_KEY, linked_run
@@ -528,7 +528,7 @@ def start():
     state.view.flipped = embed_settings["flip"]
     state.friend_games = sharing.read_friend_games(stored_text(sharing.FRIEND_GAMES_KEY))
     if opening["friend"]:
-        commands.open_friend_game(state, opening["friend"], opening["friend_id"])
+        friend.open_game(state, opening["friend"], "link", opening["friend_id"])
     # a link's lesson or puzzle, before the first update: the game kept to come back to
     # (maybe against the computer) starts no AI worker
     exercise, coached = linked_run(params, CoachPanel.solved())

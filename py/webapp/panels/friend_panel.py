@@ -6,12 +6,11 @@ import js
 from js import navigator
 from pyodide.ffi import to_js
 
-from boardgames.core import BLACK, OTHER, WHITE
+from boardgames.core import BLACK, WHITE
 from boardgames.texts import N_, _, ngettext
 from webapp.dom import add_text, copy_box, element, page_address
-from webapp.state import commands
+from webapp.state import friend
 from webapp.state.session import FRIEND
-from webapp.words import sharing
 
 SIDES = {"": None, "w": "w", "b": "b"}
 # A game in the visitor's list of games by link, by (the visitor's side, whose turn).
@@ -35,7 +34,7 @@ class FriendPanel:
     def install(self):
         app = self.app
         app.listen(element("friend-start"), "click",
-                   lambda e: app.do(commands.play_by_link, SIDES[element("friend-side").value], focus="board"))
+                   lambda e: app.do(friend.play_by_link, SIDES[element("friend-side").value], focus="board"))
         app.listen(element("friend-copy"), "click", lambda e: app.launch(
             copy_box("friend-link", "link", _("Link copied: send it to your friend."), app.say)))
         app.listen(element("friend-share"), "click", lambda e: app.launch(self.share()))
@@ -44,18 +43,18 @@ class FriendPanel:
     def link(self, state):
         """The link the visitor sends now: the game for the friend's side (made once per
         position, not at every click)."""
-        friend, session = state.friend, state.session
-        key = (session, session.revision, friend["side"], friend["id"])
+        session = state.session
+        key = (session, session.revision, state.friend["side"], state.friend["id"])
         if self.linked[0] != key:
-            self.linked = (key, sharing.friend_page_link(page_address(), session, OTHER[friend["side"]], friend["id"]))
+            self.linked = (key, friend.link(state, page_address()))
         return self.linked[1]
 
     def render(self, state):
         self.show_list(state)
-        friend = state.friend
-        element("friend-box").hidden = friend is None or friend["mode"] != "link"
-        element("friend-choose").hidden = friend is not None
-        if friend is None or friend["mode"] != "link":
+        by_link = state.friend is not None and state.friend["mode"] == "link"
+        element("friend-box").hidden = not by_link
+        element("friend-choose").hidden = state.friend is not None
+        if not by_link:
             return
         session = state.session
         link = self.link(state)

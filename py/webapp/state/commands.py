@@ -7,13 +7,10 @@ the browser, so pytest checks the commands in CPython."""
 
 from __future__ import annotations
 
-import random
-
 from webapp.state import coach, embed, live
 from webapp.worker.computer import is_demo
 from webapp.state.page_state import ACTIVITIES, SHEETS, PageState
 from webapp.words.record import read_record, settings_from_query
-from boardgames.core import OTHER
 from boardgames.texts import _, ngettext
 from webapp.state.session import COMPUTER, FRIEND, HUMAN, PAGE, Session
 from webapp.state.analysis import ENGINE_OFF
@@ -318,30 +315,6 @@ def hint_found(state: PageState, move: str) -> None:
     state.hint_asked = None
     state.view.hint = move
     state.say(_("Hint: {move} (the arrow on the board).").format(move=move))
-
-
-# -- a friend on another device --------------------------------------------------------
-
-
-def play_by_link(state: PageState, side: str | None = None) -> None:
-    """Go on with the game on the board as a game by link, the visitor playing `side`
-    ("w"/"b"; None: the side to move): their moves give links for the friend."""
-    session = state.session
-    side = side or session.state.turn
-    open_friend_game(state, side, f"{random.getrandbits(40):010x}")
-    state.say(_("You play White: make your move, then send your friend the link (Play a friend).") if side == "w"
-              else _("You play Black: make your move, then send your friend the link (Play a friend)."))
-
-
-def open_friend_game(state: PageState, side: str, game_id: str | None) -> None:
-    """The game on the board is a game by link, the visitor playing `side`; `game_id`
-    names it in the visitor's list of games by link (None: an older link without one)."""
-    session = state.session
-    session.players.update({side: HUMAN, OTHER[side]: FRIEND})
-    state.players = dict(session.players)
-    state.friend = {"mode": "link", "side": side, "received": len(session.moves), "id": game_id}
-    state.view.flipped = side == "b"
-    state.activity = "friend"
 
 
 # -- setting up a position -------------------------------------------------------------

@@ -21,6 +21,7 @@ from typing import Any
 
 from boardgames.core import OTHER
 from boardgames.texts import N_, _
+from webapp.state.friend import open_game, play_by_link
 from webapp.state.page_state import PageState
 from webapp.state.session import FRIEND, HUMAN, Session
 from webapp.words import friend_link
@@ -77,16 +78,6 @@ def _live(role: str) -> dict[str, Any]:
             "outbox": [], "want": None}
 
 
-def _open_game(state: PageState, side: str) -> None:
-    """The game on the board is the live game, the visitor playing `side`."""
-    session = state.session
-    session.players.update({side: HUMAN, OTHER[side]: FRIEND})
-    state.players = dict(session.players)
-    state.friend = {"mode": "live", "side": side, "received": 0, "id": None, "synced": len(session.moves)}
-    state.view.flipped = side == "b"
-    state.activity = "friend"
-
-
 # -- setting up ------------------------------------------------------------------------
 
 
@@ -97,7 +88,7 @@ def host(state: PageState, side: str | None = None) -> None:
     state.live["want"] = ("offer",)
     if state.view.reviewing is not None:
         state.view.review(state.session, None)
-    _open_game(state, side or (state.friend["side"] if state.friend else state.session.state.turn))
+    open_game(state, side or (state.friend["side"] if state.friend else state.session.state.turn), "live")
     state.say(_(NETWORK_WORDS))
 
 
@@ -156,7 +147,6 @@ def no_connection(state: PageState) -> None:
 
 def on_by_link(state: PageState) -> None:
     """Play the live game on by link (the line is lost, or never formed)."""
-    from webapp.state.commands import play_by_link  # (commands asks this module for live play)
     side = state.friend["side"] if state.friend is not None else None
     stop(state)
     play_by_link(state, side)
@@ -257,7 +247,7 @@ def _agreed(state: PageState, request: dict[str, Any]) -> None:
         side = OTHER[friend["side"]]
         state.session = Session(session.game_id, options=session.options)
         state.view.review(state.session, None)
-        _open_game(state, side)
+        open_game(state, side, "live")
         state.say(_("A new game: you play White.") if side == "w" else _("A new game: you play Black."))
     friend["synced"] = len(state.session.moves)
 
@@ -319,7 +309,7 @@ def _take_hello(state: PageState, message: dict[str, Any]) -> None:
         state.view.review(theirs, None)
         state.editor = None
         state.card = False
-        _open_game(state, side)
+        open_game(state, side, "live")
         words = _("Connected: you play White in {game}.") if side == "w" else _("Connected: you play Black in {game}.")
         state.say(words.format(game=_(theirs.game.name)))
     elif state.friend is not None:
