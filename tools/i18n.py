@@ -26,6 +26,7 @@ LOCALE = os.path.join(ROOT, "locale")
 TEMPLATE = os.path.join(LOCALE, "messages.pot")
 sys.path.insert(0, os.path.join(ROOT, "py"))
 from boardgames.texts import ENGLISH, LANGUAGES, PSEUDO  # noqa: E402
+from wheels import cached_wheel  # noqa: E402
 
 BABEL = ("babel-2.18.0-py3-none-any.whl", "e2b422b277c2b9a9630c1d7903c2a00d0830c409c59ac8cae9081c92f1aeba35")
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
@@ -41,10 +42,9 @@ PROJECT = "boardgames"
 
 
 def load_babel(wheel=None):
-    """Import Babel from its pinned wheel (vendor.cached_wheel fetches it), unpacked once
+    """Import Babel from its pinned wheel (wheels.cached_wheel fetches it), unpacked once
     into .cache/."""
     if wheel is None:
-        from vendor import cached_wheel
         wheel = cached_wheel(*BABEL)
     unpacked = os.path.join(ROOT, ".cache", BABEL[0][:-4])
     if not os.path.isdir(unpacked):

@@ -9,15 +9,13 @@ builds the fast-start files into vendor/fast/ (tools/fast_start.py: a memory sna
 Python with our modules imported, made under Node) and writes the service worker's
 precache list (tools/build_sw.py), which depends on all of them.  The small pure-Python
 wheels the page loads when it needs them (PAGE_WHEELS: the QR encoder) are downloaded from
-PyPI once, checked against their pinned SHA-256, kept in .cache/wheels/ and copied into
-vendor/wheels/.  The icons index.html names come from the npm package lucide-static
+PyPI once, checked against their pinned SHA-256, kept in .cache/wheels/ (tools/wheels.py)
+and copied into vendor/wheels/.  The icons index.html names come from the npm package lucide-static
 (tools/icons.py writes them into vendor/icons/icons.css).
 """
 
-import hashlib
 import os
 import shutil
-import subprocess
 import sys
 
 import build_previews
@@ -26,6 +24,7 @@ import fast_start
 import i18n
 import icons
 import patch_runtime
+from wheels import cached_wheel
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
@@ -34,30 +33,6 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 
 # wheel file -> SHA-256: pure-Python wheels from PyPI the page imports from our origin
 PAGE_WHEELS = {"segno-1.6.6-py3-none-any.whl": "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"}
-WHEEL_CACHE = os.path.join(ROOT, ".cache", "wheels")
-
-
-def sha256(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
-
-
-def cached_wheel(name, digest):
-    """The path of wheel `name` in .cache/wheels/, downloaded (pip) once and checked against
-    its pinned SHA-256."""
-    cached = os.path.join(WHEEL_CACHE, name)
-    if not os.path.exists(cached) or sha256(cached) != digest:
-        project, version = name.split("-")[:2]
-        python = next((p for p in (os.path.join(ROOT, ".venv", "bin", "python"), sys.executable)
-                       if os.path.exists(p) and subprocess.run([p, "-m", "pip", "--version"],
-                                                                capture_output=True).returncode == 0), None)
-        if python is None:
-            sys.exit("vendor: pip is needed once to fetch the pinned wheels (make deps installs it)")
-        subprocess.run([python, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-                        f"{project}=={version}", "-d", WHEEL_CACHE], check=True)
-        if sha256(cached) != digest:
-            sys.exit(f"vendor: {name} is not the wheel pinned in tools/ (SHA-256 differs)")
-    return cached
 
 
 def fetch_wheels(destination):
