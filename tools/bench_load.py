@@ -215,7 +215,7 @@ def embed_click_to_live(context, class_url):
     driver takes to notice the change, which is longer in a frame of another process, so a
     cross-site one: 0.14 s against 0.03 s, medians of 5, 2026-11-27; 15-421 ms after the
     frame set it, in four visits timed on both sides, 2026-11-28, while the board is painted
-    8-12 ms after it: docs/benchmarks.md)."""
+    8-12 ms after it: docs/log/benchmarks.md)."""
     context.add_init_script(EMBED_RECORDER)
     page = context.pages[0] if context.pages else context.new_page()
     page.goto(class_url)

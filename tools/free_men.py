@@ -25,7 +25,7 @@ from boardgames.core import OTHER, side_of  # noqa: E402
 
 GAMES = ("vut-extermination", "vut-extinction")
 GAMES_PER_GAME, FIRST_PLY, LAST_PLY = 8, 10, 120
-POSITIONS_SEED = 9  # the source games' (docs/computer.md, 2026-12-01)
+POSITIONS_SEED = 9  # the source games' (docs/log/computer.md, 2026-12-01)
 
 
 def men_of(game, state, side):

@@ -32,7 +32,7 @@ that does asks through its own imports: the linker makes those entries then
 (`GOTHandler`, `reportUndefinedSymbols`).  The patch fills at start only the entries the
 wasm's own imports asked for: the table holds 8,992 slots instead of 14,174, and linking
 (`receiveInstance`) took 57-87 ms of the page's thread in six returning visits instead of
-73-128 ms (docs/benchmarks.md).  The build's snapshot is byte for byte the same either way
+73-128 ms (docs/log/benchmarks.md).  The build's snapshot is byte for byte the same either way
 (no slot of those shows in Python's memory).  The build stops if the glue no longer has
 that code.
 """

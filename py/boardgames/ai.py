@@ -66,7 +66,7 @@ class Level:
     threats (`Game.is_threat`: a king stepping beside the centre he alone may enter)
     as noisy moves, followed beyond the horizon, and a threatened side as all but lost
     unless it wins at once.  Only the Expert has it: more time alone bought the Expert
-    little over the Strong where such races decide (docs/computer.md).
+    little over the Strong where such races decide (docs/log/computer.md).
     """
 
     __slots__ = ("depth", "seconds", "margin", "foresight")
@@ -252,13 +252,13 @@ class Searcher:
         cap (VUT: 18 men against 18 from ply 40 to ply 400, the Expert 0.2-0.3 of a man
         ahead by its score).  A side that sees itself further ahead plays on for
         STALE_PLIES: where it did (VUT 7x7, a man ahead by its score), drawing at 100 cost
-        the Expert wins it made after 250-390 plies (docs/computer.md).  After that a side
+        the Expert wins it made after 250-390 plies (docs/log/computer.md).  After that a side
         that has not got STALE_LEAD men up takes the repetition too (VUT 7x7: 14 men
         against 14 for 404 plies, the Expert 0.6-1.7 of a man ahead by its score); a side
         3 men up plays on to convert.  In a game of `quiet_progress` only the stale rule
         applies: connection's chains are built behind such walls, with no capture (Expert
         against Strong, 20 games: 60% with the dead level rule, its draws mostly taken
-        soon after ply 100; 67.5% without it, 1 adjudicated; docs/computer.md).  Both
+        soon after ply 100; 67.5% without it, 1 adjudicated; docs/log/computer.md).  Both
         waits shorten as trades thin the board (`_share_on_board`).
         """
         game, state = self.game, self.state
@@ -508,7 +508,7 @@ class Searcher:
         sees the threat, but not scored as a forced loss: where every line loses so, the
         Expert still plays the one its evaluation likes best, and the Strong may not see
         its win.  (Royal VUT, Expert against Strong, 160 games: 66% with the forced loss,
-        72% so; docs/computer.md.)"""
+        72% so; docs/log/computer.md.)"""
         game, mover = self.game, SIDE_NAMES[state.turn]
         if any(self._won_by(game.apply(state, move), mover) for move in self._noisy_moves(state)):
             return WIN - ply - 1

@@ -32,7 +32,7 @@ CONNECTION = "connection"          # a chain rank 1 - last rank; the opponent to
 
 # The hunt (Vut.hunt): from a lead of HUNT_LEAD (100 = a man), the side ahead scores its
 # prey's distance from the middle, their moves and its nearest hunter's distance, and
-# trades.  Tuned in tools/arena.py (docs/computer.md): Strong against Casual, 400 plies.
+# trades.  Tuned in tools/arena.py (docs/log/computer.md): Strong against Casual, 400 plies.
 HUNT_LEAD = 100
 HUNT_EDGE, HUNT_FREEDOM, HUNT_DISTANCE = 4, 4, 5
 HUNT_TRADES = 2  # the lead grows by up to half itself as the board empties
@@ -51,7 +51,7 @@ TRADE_TASTE = 30
 # side to move could take by moving a man next to them, `threats_waiting`: its own men the
 # enemy could.  In the games won by taking men threats count twice: both sides take men
 # sooner and the stronger one finishes (tools/arena.py at 400 plies: extermination 3-2,
-# 4 of 40 games adjudicated against 12; extinction 4-3, see docs/computer.md).  Written by
+# 4 of 40 games adjudicated against 12; extinction 4-3, see docs/log/computer.md).  Written by
 # tools/tune_weights.py:
 # -- weights begin vut --
 VUT_WEIGHTS = {"pieces": 100, "pawns": 100, "advance": 3, "clear": 10, "clear_advance": 6, "threats_to_move": 20,
