@@ -24,8 +24,16 @@ def test_pyscript_files_list_every_module():
 
 def test_the_worker_gets_the_whole_engine_and_nothing_of_the_page():
     listed = re.findall(r'^"\./py/(\w+)/(\w+\.py)" = "\./\1/"$', read("worker.toml"), re.M)
-    engine = sorted(n for n in os.listdir(os.path.join(ROOT, "py", "boardgames")) if n.endswith(".py"))
-    assert listed == [("boardgames", name) for name in engine]
+    engine = sorted(n for n in os.listdir(os.path.join(ROOT, "py", "boardgames"))
+                    if n.endswith(".py") and f"boardgames/{n}" not in sync_files.HOST_ONLY)
+    assert listed == [("boardgames", name) for name in engine] and "drawing" not in read("worker.toml")
+
+
+def test_neither_the_page_nor_the_worker_loads_the_host_only_modules():
+    assert "boardgames/learning.py" in sync_files.HOST_ONLY
+    for name in sync_files.HOST_ONLY:
+        assert os.path.exists(os.path.join(ROOT, "py", name)), name
+        assert name not in read("pyscript.toml") and name not in read("worker.toml")
 
 
 def test_the_page_gets_the_engine_data_files_and_the_worker_does_not():

@@ -43,6 +43,7 @@ import tempfile
 import zipfile
 
 import build_sw
+import sync_files
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("boardgames", "webapp")
@@ -108,15 +109,12 @@ def run_at_import(node):
 
 
 def our_modules(root=ROOT):
-    """{module name: source path relative to root} for every module under py/."""
+    """{module name: source path relative to root} for every module the page loads (its
+    [files]: tools/sync_files.py, which leaves out the package's host-only modules)."""
     found = {}
-    for package in PACKAGES:
-        for folder, _, names in sorted(os.walk(os.path.join(root, "py", package))):
-            inside = os.path.relpath(folder, os.path.join(root, "py")).replace(os.sep, "/")
-            dotted = inside.replace("/", ".")
-            for name in sorted(names):
-                if name.endswith(".py"):
-                    found[dotted if name == "__init__.py" else f"{dotted}.{name[:-3]}"] = f"py/{inside}/{name}"
+    for source, _folder in sync_files.python_files(PACKAGES, root=root):
+        path = source.removeprefix("./")
+        found[path.removeprefix("py/").removesuffix(".py").removesuffix("/__init__").replace("/", ".")] = path
     return found
 
 

@@ -5,6 +5,10 @@ beside its modules (py/boardgames/*.txt: lessons and puzzles).
 PyScript copies each listed file into the browser's file system; a module missing from
 the list fails only in the browser, so tests/test_site.py checks the lists are in sync.
 Run `python3 tools/sync_files.py` after adding or removing a module or data file.
+
+The package's modules for a terminal and for learning libraries (`HOST_ONLY`, docs/python.md)
+are left out: the page never imports them, so it fetches none, nor does the fast-start
+snapshot hold them; and the worker, which never draws, gets no drawing code.
 """
 
 import os
@@ -12,6 +16,8 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("boardgames", "webapp")
 WORKER_PACKAGES = ("boardgames",)  # py/webapp/worker/ai_worker.py is the worker's script itself
+HOST_ONLY = ("boardgames/learning.py",)
+WORKER_LEAVES = ("boardgames/drawing/",)  # only the page draws
 DATA = (".txt",)  # data files the page's modules read (the AI worker needs none)
 HEADER = """# PyScript configuration of the page (index.html).  Everything is served from our own
 # origin: the interpreter is the vendored Pyodide (tools/vendor.py), started by
@@ -26,25 +32,27 @@ interpreter = "./interpreter.mjs"
 """
 
 
-def python_files(packages=PACKAGES, extensions=(".py",)):
-    """(source path relative to the repo, destination folder) for every module (and
-    every file with one of `extensions`)."""
+def python_files(packages=PACKAGES, extensions=(".py",), leaves=(), root=ROOT):
+    """(source path relative to the repo, destination folder) for every module the page
+    loads (and every file with one of `extensions`), but those under `leaves`."""
     found = []
     for package in packages:
-        for folder, _, names in sorted(os.walk(os.path.join(ROOT, "py", package))):
-            inside = os.path.relpath(folder, os.path.join(ROOT, "py")).replace(os.sep, "/")
-            found += [(f"./py/{inside}/{name}", f"./{inside}/") for name in sorted(names) if name.endswith(extensions)]
+        for folder, _, names in sorted(os.walk(os.path.join(root, "py", package))):
+            inside = os.path.relpath(folder, os.path.join(root, "py")).replace(os.sep, "/")
+            found += [(f"./py/{inside}/{name}", f"./{inside}/") for name in sorted(names)
+                      if name.endswith(extensions) and f"{inside}/{name}" not in HOST_ONLY
+                      and not f"{inside}/".startswith(leaves)]
     return found
 
 
-def render(header=HEADER, packages=PACKAGES, extensions=(".py",) + DATA):
+def render(header=HEADER, packages=PACKAGES, extensions=(".py",) + DATA, leaves=()):
     lines = [header, "[files]"]
-    lines += [f'"{src}" = "{dst}"' for src, dst in python_files(packages, extensions)]
+    lines += [f'"{src}" = "{dst}"' for src, dst in python_files(packages, extensions, leaves)]
     return "\n".join(lines) + "\n"
 
 
 def render_worker():
-    return render(WORKER_HEADER, WORKER_PACKAGES, (".py",))
+    return render(WORKER_HEADER, WORKER_PACKAGES, (".py",), WORKER_LEAVES)
 
 
 if __name__ == "__main__":

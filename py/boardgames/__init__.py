@@ -11,6 +11,8 @@ from .uos import Uos
 from .vault import Vault
 from .vut import VUT_GAMES
 
+__version__ = "1.0.0"  # the package's (pyproject.toml reads it)
+
 _GAMES = {}
 
 

@@ -369,6 +369,19 @@ class Game(ABC):
         # TRANSLATORS: a man of Black's, e.g. "black pawn"; {man} is the man's name.
         return _("black {man}").format(man=man)
 
+    # -- for learning agents: a fixed action space and observation planes (learning.py) --
+    def action_texts(self) -> list[str | None]:
+        """Every move text the rules could ever list, by action number (None: a number
+        naming no move), so that an agent chooses among the same numbers in every position:
+        from-cell x to-cell, 'a1-b2' (a cell to itself names no move)."""
+        names = self.grid.names
+        return [None if a == b else f"{a}-{b}" for a in names for b in names]
+
+    def observation_flags(self, state: State) -> tuple[bool, ...]:
+        """What a position holds besides its men and the side to move that the rules look
+        at, as flags, as many in every position (a learning agent's observation planes)."""
+        return ()
+
     # -- AI hooks --------------------------------------------------------------------
     def evaluate(self, state: State) -> float:
         """Static evaluation for the AI, from the side to move's point of view."""

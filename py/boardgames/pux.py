@@ -291,6 +291,27 @@ class Pux(Game):
             return ": " + _("black's last move was sideways (no two in a row)")
         return ""
 
+    # -- for learning agents -----------------------------------------------------------
+    def action_texts(self):
+        """From-cell x to-cell for plain moves, again for captures ('b7:b5'), then again
+        for each set of orthogonal neighbours carried (15 sets, by direction: 'b2,b1c2-c3');
+        a set reaching off the board names no move."""
+        plain = super().action_texts()
+        texts = plain + [text and text.replace("-", ":") for text in plain]
+        for directions in range(1, 1 << len(ORTHOGONAL)):
+            for i in CELLS:
+                carried = [GRID.step(i, d) for k, d in enumerate(ORTHOGONAL) if directions >> k & 1]
+                if None in carried:
+                    texts += [None] * GRID.size
+                    continue
+                head = f"{NAMES[i]},{''.join(NAMES[c] for c in sorted(carried, key=file_rank_order))}-"
+                texts += [None if j == i else head + NAMES[j] for j in CELLS]
+        return texts
+
+    def observation_flags(self, state):
+        """Whether White's, then Black's last move was sideways (no sideways move now)."""
+        return tuple(side in state.extra[0] for side in (WHITE, BLACK))
+
     # -- for the page and the AI ----------------------------------------------------
     def _cells(self, move):
         """(mover, carried cells, destination, is_capture) as indices; ValueError if the

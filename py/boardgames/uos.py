@@ -561,6 +561,12 @@ class Uos(Game):
             state.facts = (king, *check_and_pins(board, king, enemy, reach_after(state.extra[CHECKS_SLOT[enemy]])))
         return state.facts
 
+    # -- for learning agents -------------------------------------------------------
+    def observation_flags(self, state):
+        """The checks White's, then Black's king has received, as flags for at least 1, 2
+        and 3 (the king's range after them)."""
+        return tuple(state.extra[CHECKS_SLOT[side]] >= count for side in (WHITE, BLACK) for count in (1, 2, 3))
+
     # -- AI hooks ----------------------------------------------------------------
     weights = WEIGHTS
 
