@@ -94,7 +94,8 @@ def test_rules_for_another_game_are_refused(rules, words):
 
 def test_the_page_writes_and_reads_opentafl_records_beside_its_own():
     from webapp.state.session import Session
-    from webapp.words.record import MAX_RECORD, game_record, opentafl_record, parse_record
+    from boardgames.record import MAX_RECORD
+    from webapp.words.record import game_record, opentafl_record, parse_record
     moves, _ = random_game(3, plies=30)
     session = Session("tablut")
     for move in moves:

@@ -8,7 +8,8 @@ order of `game.grid.names`), and for Pux further blocks of that size for capture
 each set of neighbours carried.  `mask(state)` marks the legal ones.
 
 Observation: the board's cells on a grid `height` rows (top first) by `width` columns
-(UOS's diamonds on its 15 x 15 name grid), channels last as PettingZoo's classic games:
+(diagram.places: UOS's diamonds on its 15 x 15 name grid), channels last as PettingZoo's
+classic games:
 a plane per man letter (`game.letters`), the board's cells, the observer plays White,
 White is to move, the position occurred before, then the game's own flags
 (`Game.observation_flags`: Pux's sideways rule, UOS's checks).
@@ -20,6 +21,7 @@ White is to move, the position occurred before, then the game's own flags
 """
 
 from .core import WHITE
+from .diagram import places
 
 _SPACES = {}
 _PLANES = {}
@@ -85,12 +87,8 @@ class ObservationPlanes:
 
     def __init__(self, game):
         self.game = game
-        index = {name: i for i, name in enumerate(game.grid.names)}
-        places = {index[name]: (int(x), int(y)) for name, x, y, _shape, _shade, ghost in game.grid.drawing_cells()
-                  if not ghost}
-        self.width = 1 + max(x for x, _y in places.values())
-        self.height = 1 + max(y for _x, y in places.values())
-        self.spot = {game.grid.names[i]: (self.height - 1 - y) * self.width + x for i, (x, y) in places.items()}
+        spots, self.width, self.height = places(game)
+        self.spot = {name: row * self.width + column for name, (column, row) in spots.items()}
         self.letters = {letter: channel for channel, letter in enumerate(game.letters)}
         self.names = [f"men {letter}" for letter in game.letters] + [
             "cells", "observer plays White", "White to move", "repeated"]

@@ -14,7 +14,8 @@ from webapp.words import sharing
 from webapp.dom import add_text, copy_box, element, js_object, page_address
 from webapp.drawing.picture import draw_picture, picture_name, picture_size, position_svg
 from webapp.state.lines import walk
-from webapp.words.record import MAX_RECORD, game_record, move_number, opentafl_record
+from boardgames.record import MAX_RECORD, move_number
+from webapp.words.record import game_record, opentafl_record
 
 
 class SharePanel:

@@ -2,19 +2,10 @@
 and the payload kept in the browser's storage.  Plain Python, so every format and every
 error message is tested in CPython.
 
-Record (tag lines, then the moves; move numbers are optional on input):
-
-    [Game "vault"]
-    [Options "size=8"]
-    [Start "pppppppp/8/8/8/8/8/8/PPPPPPPP w"]
-    [Result "White wins: ..."]
-    [Event "Club night"]                     (any other tag: kept as it was read)
-
-    1. a1-b2 h8-g7?! {Better was h8-h5.} 2. b2-c3
-
-A move may carry a mark (`!!`, `!`, `!?`, `?!`, `?`, `??`) and be followed by a comment in
-braces; a variation in parentheses follows the move it replaces, and may hold its own
-(`1. a1-b2 h8-g7 (1... h8-h5 2. b2-c3) 2. b2-c3`); `$n` glyphs of other programs are read past.
+The record's format and its plain parts (tags, tokens, notes) are the engine's
+(boardgames/record.py, which the command line reads records with); here, the session's:
+comments, marks and shapes kept by ply, and variations, which may hold their own
+(`1. a1-b2 h8-g7 (1... h8-h5 2. b2-c3) 2. b2-c3`).
 
 An OpenTafl record (its rules string `dim:9 ... start:/.../`, then the turns) is read
 and written too, for the games that declare OpenTafl's rules (boardgames/opentafl.py).
@@ -28,10 +19,11 @@ import json
 import re
 from urllib.parse import urlencode
 
-from boardgames import GAME_IDS, game_class, game_ids, get_game
+from boardgames import GAME_IDS, game_ids, get_game
 from boardgames.opentafl import RESULTS as OPENTAFL_RESULTS
-from boardgames.opentafl import read_record as read_opentafl
 from boardgames.opentafl import speaks_opentafl, write_record
+from boardgames.record import (GLYPHS, OWN_TAGS, SHAPE, check_size, header_lines, is_opentafl, move_number,
+                               read_header, read_opentafl_record, tokens)
 from boardgames.texts import ENGLISH, _, language
 
 from webapp.state.lines import Line, count, lines_data, read_lines, walk
@@ -39,34 +31,8 @@ from webapp.state.session import COMPUTER, HUMAN, Session
 from webapp.words import friend_link
 
 SAVE_VERSION = 1
-TAG = re.compile(r'^\[(\w+)\s+"(.*)"\]$')
-OWN_TAGS = ("game", "options", "start", "result")  # the tags the page writes itself
-MOVE_NUMBER = re.compile(r"^\d+\.+$")
-GLYPHS = ("!!", "!?", "?!", "??", "!", "?")
-GLYPH = re.compile(r"^(.*?)(!!|!\?|\?!|\?\?|!|\?)$")
-TOKEN = re.compile(r"\{[^}]*\}|\(|\)|[^\s(){}]+")
-SHAPE_COMMAND = re.compile(r"\[%(csl|cal)\s+([^\]]*)\]")
-CELLS = re.compile(r"([a-z]\d+)([a-z]\d+)?")
-SHAPE = re.compile(r"C[a-z]\d+|A[a-z]\d+[a-z]\d+")  # a circle on a cell, an arrow from a cell to a cell
 COMPUTER_SIDES = {"none": "", "white": "w", "black": "b", "both": "wb"}
 LEVELS = (1, 2, 3, 4)
-MAX_RECORD = 200_000  # characters: a 1000-move game with comments is far less
-
-
-def option_text(options):
-    return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
-
-
-def parse_options(game_id, text):
-    """'size=8' -> {'size': 8}, checked against the game's options."""
-    options = {}
-    for item in text.split():
-        name, sep, value = item.partition("=")
-        if not sep or not name:
-            raise ValueError(_("options are written name=value, not '{item}'").format(item=item))
-        options[name] = int(value) if value.isdigit() else value
-    get_game(game_id, **options)  # ValueError naming a bad option
-    return options
 
 
 def replay(game_id, options, fen, moves, players=None):
@@ -87,24 +53,11 @@ def replay(game_id, options, fen, moves, players=None):
 
 # -- the plain-text record ------------------------------------------------------------
 def game_record(session):
-    lines = [f'[Game "{session.game_id}"]']
-    if session.options:
-        lines.append(f'[Options "{option_text(session.options)}"]')
-    lines.append(f'[Start "{session.start_fen}"]')
-    lines += [f'[{name} "{value}"]' for name, value in session.tags.items()]
-    if session.result is not None:
-        lines.append(f'[Result "{result_text(session.result)}"]')
+    lines = header_lines(session.game_id, session.options, session.start_fen, session.tags, session.result)
     lines.append("")
     line = session.line()
     lines.append(" ".join(([note_text(line, 0)] if 0 in line.shapes else []) + [line_words(line)]))
     return "\n".join(lines).rstrip() + "\n"
-
-
-def result_text(result):
-    """The record's Result (in English whatever the reader's language): 'White wins: ...'."""
-    if result["winner"] is None:
-        return f"Draw: {result['reason']}"
-    return f"{result['winner'].capitalize()} wins: {result['reason']}"
 
 
 def line_words(line):
@@ -130,12 +83,6 @@ def line_words(line):
     return " ".join(words)
 
 
-def move_number(ply, numbered):
-    """"3." before the first mover's move `ply`; "3..." before the second mover's where
-    `numbered` (first in a line, after a note or a variation); else ""."""
-    return f"{(ply + 1) // 2}." if ply % 2 else f"{ply // 2}..." if numbered else ""
-
-
 def opentafl_record(session):
     """The game as an OpenTafl record (None for a game OpenTafl does not play, or one
     begun with White to move, which its records cannot say)."""
@@ -152,20 +99,11 @@ def opentafl_record(session):
 
 def parse_opentafl(text, players=None):
     """A session from an OpenTafl record, of the game whose rules string it matches."""
-    errors = []
-    for game_id in game_ids():
-        if not speaks_opentafl(game_class(game_id)):
-            continue
-        try:
-            start, moves, resigned = read_opentafl(get_game(game_id), text)
-        except ValueError as error:
-            errors.append(str(error))
-            continue
-        session = replay(game_id, {}, start, moves, players)
-        if resigned is not None and session.result is None:
-            session.resign(resigned)
-        return session
-    raise ValueError(errors[0] if errors else _("no game here reads OpenTafl records"))
+    record = read_opentafl_record(text)
+    session = replay(record.game_id, record.options, record.start, record.moves, players)
+    if record.resigned is not None and session.result is None:
+        session.resign(record.resigned)
+    return session
 
 
 def note_text(line, ply):
@@ -178,17 +116,6 @@ def note_text(line, ply):
     return "{" + " ".join(parts + ([comment] if comment else [])) + "}"
 
 
-def read_note(text):
-    """(comment, shapes) of a record's comment: lichess's [%csl ...] and [%cal ...] taken out."""
-    shapes = []
-    for command, codes in SHAPE_COMMAND.findall(text):
-        for code in codes.split(","):
-            cells = CELLS.fullmatch(code.strip()[1:])  # (the colour letter dropped)
-            if cells and (command == "csl") == (cells.group(2) is None):
-                shapes.append(("C" if command == "csl" else "A") + code.strip()[1:])
-    return " ".join(SHAPE_COMMAND.sub(" ", text).split()), shapes
-
-
 def parse_record(text, players=None):
     """A session from a pasted record (ours, or an OpenTafl record: its rules string
     begins `dim:`); ValueError saying what is wrong and where."""
@@ -197,36 +124,10 @@ def parse_record(text, players=None):
 
 def read_record(text, players=None):
     """(session, how many variations it holds) of a pasted record, as parse_record."""
-    if not isinstance(text, str) or not text.strip():
-        raise ValueError(_("the game record is empty"))
-    if len(text) > MAX_RECORD:
-        raise ValueError(_("the record is {size} kB: far longer than a game (at most {most} kB)").format(
-            size=len(text) // 1000, most=MAX_RECORD // 1000))
-    if any(line.strip().startswith("dim:") for line in text.splitlines()):
+    check_size(text)
+    if is_opentafl(text):
         return parse_opentafl(text, players), 0
-    tags, others, body = {}, {}, []
-    for number, line in enumerate(text.strip().splitlines(), start=1):
-        line = line.strip()
-        if not line:
-            continue
-        match = TAG.match(line)
-        if match and not body:
-            name, value = match.groups()
-            tags[name.lower()] = value
-            if name.lower() not in OWN_TAGS:
-                others[name] = value.replace('"', "'")
-        elif line.startswith("[") and not body:
-            # TRANSLATORS: {example} is a record's header line, [Game "..."], written as it is
-            raise ValueError(_("line {number}: a header line looks like {example}").format(
-                number=number, example=f'[Game "{GAME_IDS[0]}"]'))
-        else:
-            body.append(line)
-    if "game" not in tags:
-        raise ValueError(_("the record has no {example} line").format(example='[Game "..."]'))
-    game_id = tags["game"]
-    if game_id not in game_ids():
-        raise ValueError(_("unknown game '{game}' (known: {known})").format(game=game_id, known=", ".join(game_ids())))
-    options = parse_options(game_id, tags.get("options", ""))
+    game_id, options, tags, others, body = read_header(text)
     main = read_moves(" ".join(body))
     session = replay(game_id, options, tags.get("start"), main.moves, players)
     session.comments, session.glyphs, session.shapes = main.comments, main.glyphs, main.shapes
@@ -239,10 +140,10 @@ def read_moves(text):
     """The main Line of a record's move text, holding its variations."""
     main = Line(0, [])
     open_lines = [main]  # the line being read last
-    for token in TOKEN.findall(text):
+    for token in tokens(text):
         line = open_lines[-1]
         ply = line.start + len(line.moves)  # the moves played so far on this line
-        if token == "(":
+        if token[0] == "(":
             if ply == 0 or line is not main and ply == line.start:
                 raise ValueError(_("a variation '(' comes after the move it replaces"))
             # (an alternative to a variation's first move is that variation's sibling)
@@ -250,16 +151,14 @@ def read_moves(text):
             variation = Line(ply - 1, [])
             holder.branches.setdefault(ply - 1, [None]).append(variation)
             open_lines.append(variation)
-        elif token == ")":
+        elif token[0] == ")":
             if line is main:
                 raise ValueError(_("a ')' closes no variation"))
             if not line.moves:
                 raise ValueError(_("a variation '()' holds no moves"))
             open_lines.pop()
-        elif MOVE_NUMBER.match(token) or token.startswith("$") or token in ("*", "1-0", "0-1", "1/2-1/2"):
-            continue
-        elif token.startswith("{"):
-            comment, drawn = read_note(token[1:-1])
+        elif token[0] == "note":
+            _note, comment, drawn = token
             if ply == line.start and line is not main:
                 continue  # (a note before a variation's first move: of no move here)
             if drawn:
@@ -267,11 +166,10 @@ def read_moves(text):
             if ply and comment:
                 line.comments[ply] = " ".join(filter(None, (line.comments.get(ply), comment)))
         else:
-            found = GLYPH.match(token)
-            if found and found.group(1):
-                token = found.group(1)
-                line.glyphs[ply + 1] = found.group(2)
-            line.moves.append(token)
+            _move, move, mark = token
+            if mark:
+                line.glyphs[ply + 1] = mark
+            line.moves.append(move)
     if len(open_lines) > 1:
         raise ValueError(_("a variation '(' is never closed"))
     return main
