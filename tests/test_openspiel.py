@@ -1,36 +1,55 @@
-"""Our games as OpenSpiel games (tools/openspiel_games.py) and OpenSpiel's MCTS in the
-arena (tools/arena.py): the bridge shows exactly the contract's moves and results."""
+"""Our games as OpenSpiel games (boardgames/openspiel.py) and OpenSpiel's MCTS in the
+arena (tools/arena.py): the registered games show exactly the contract's moves and
+results, on the fixed action space."""
 
 import random
 
 import numpy as np
+import pyspiel
 import pytest
 from open_spiel.python.algorithms import mcts
 
 import arena
 from boardgames import GAME_IDS, get_game
-from openspiel_games import openspiel_state
+from boardgames.learning import action_space
+from boardgames.openspiel import openspiel_state, short_name
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_a_random_game_through_openspiel_is_the_contract_s(game_id):
     game = get_game(game_id)
+    space = action_space(game)
     rng = random.Random(game_id)
     position = game.new()
-    bridged = openspiel_state(game_id, position)
+    bridged = pyspiel.load_game(short_name(game_id)).new_initial_state()
+    assert bridged.get_game().num_distinct_actions() == space.size
     for _ply in range(60):
         assert not bridged.is_terminal() and bridged.current_player() == {"w": 0, "b": 1}[position.turn]
-        moves = sorted(game.legal(position))
-        assert [bridged.action_to_string(bridged.current_player(), a) for a in bridged.legal_actions()] == moves
-        action = rng.randrange(len(moves))
-        position = game.play(position, moves[action])
-        bridged.apply_action(action)
+        moves = game.legal(position)
+        actions = bridged.legal_actions()
+        assert actions == sorted(actions) and actions == space.legal_actions(position)
+        assert sorted(bridged.action_to_string(bridged.current_player(), a) for a in actions) == sorted(moves)
+        move = rng.choice(moves)
+        position = game.play(position, move)
+        bridged.apply_action(space.action(move))
         assert str(bridged) == game.fen(position)
         if game.result(position):
             assert bridged.is_terminal()
             winner = game.result(position)["winner"]
             assert bridged.returns() == {"white": [1, -1], "black": [-1, 1], None: [0, 0]}[winner]
             break
+
+
+def test_options_are_parameters_and_the_observation_is_the_planes():
+    vault = pyspiel.load_game("boardgames_vault", {"size": 6})
+    assert vault.num_distinct_actions() == 36 * 36 and vault.get_parameters() == {"size": 6}
+    state = vault.new_initial_state()
+    assert len(state.legal_actions()) == len(get_game("vault", size=6).legal(get_game("vault", size=6).new()))
+    assert vault.observation_tensor_shape() == [6, 6, 6]  # channels, height, width
+    planes = np.array(state.observation_tensor()).reshape(6, 6, 6)
+    assert planes[0].sum() == 6 and planes[1].sum() == 6  # White's men (P), then Black's (p)
+    with pytest.raises(ValueError, match="size must be one of"):
+        pyspiel.load_game("boardgames_vault", {"size": 7})
 
 
 # (game, position, the only winning move): MCTS solves a win in one

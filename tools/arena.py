@@ -14,7 +14,7 @@ back at once is no lead.
     python3 tools/arena.py --games tablut vut --pairs 2-random 2-1 3-2 --rounds 20
 
 `mcts` is OpenSpiel's MCTS (random rollouts of at most MCTS_ROLLOUT plies, a position
-still going counts as a draw) through the engine contract (tools/openspiel_games.py),
+still going counts as a draw) through the engine's OpenSpiel games (boardgames/openspiel.py),
 given --mcts-time times the thinking time its opponent has used per move so far in the
 game (before its opponent's first move, one timed search of the opponent's): it runs as
 many simulations as fit, by its own rate on its previous move.
@@ -104,7 +104,7 @@ class MctsPlayer:
 
     def choose(self, game, state, opponent, nodes, rng):
         from open_spiel.python.algorithms import mcts
-        from openspiel_games import openspiel_state
+        from boardgames.openspiel import openspiel_state
         seconds = self.budget(game, state, opponent, nodes, rng)
         position = openspiel_state(self.game_id, state)
         simulations = max(2, int(seconds * self.rate)) if self.rate else 10
