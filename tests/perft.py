@@ -1,4 +1,4 @@
-"""Perft (count of move sequences to a depth) and the perft table reader, for tests."""
+"""The perft table reader, for tests (perft itself is the package's: boardgames/perft.py)."""
 
 import os
 
@@ -6,15 +6,6 @@ from boardgames import get_game
 from tables import read_table
 
 TABLE = os.path.join(os.path.dirname(__file__), "data", "perft.txt")
-
-
-def perft(game, state, depth):
-    if depth == 0:
-        return 1
-    moves = game.legal(state)
-    if depth == 1:
-        return len(moves)
-    return sum(perft(game, game.play(state, m), depth - 1) for m in moves)
 
 
 def perft_cases():

@@ -1,6 +1,7 @@
 import pytest
 
-from perft import make_game, perft, perft_cases
+from boardgames.perft import perft
+from perft import make_game, perft_cases
 
 
 @pytest.mark.parametrize("game_id,options,fen,depth,count", perft_cases(),

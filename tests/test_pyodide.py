@@ -27,7 +27,8 @@ import hashlib, platform, sys
 
 sys.path.insert(0, "../tools")  # the table reader perft.py uses
 from boardgames import GAME_IDS, get_game
-from perft import make_game, perft, perft_cases
+from boardgames.perft import perft
+from perft import make_game, perft_cases
 
 def summary(row_limit):
     games = {}

@@ -16,7 +16,8 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("boardgames", "webapp")
 WORKER_PACKAGES = ("boardgames",)  # py/webapp/worker/ai_worker.py is the worker's script itself
-HOST_ONLY = ("boardgames/diagram.py", "boardgames/learning.py", "boardgames/openspiel.py", "boardgames/pettingzoo.py")
+HOST_ONLY = ("boardgames/__main__.py", "boardgames/cli.py", "boardgames/diagram.py", "boardgames/learning.py",
+             "boardgames/openspiel.py", "boardgames/perft.py", "boardgames/pettingzoo.py")
 WORKER_LEAVES = ("boardgames/drawing/",)  # only the page draws
 DATA = (".txt",)  # data files the page's modules read (the AI worker needs none)
 HEADER = """# PyScript configuration of the page (index.html).  Everything is served from our own

@@ -72,6 +72,15 @@ def move_record(game, state, move):
     return record
 
 
+def record_tags(game, result):
+    """The tags of a game record: the variant, and how the game ended if it did."""
+    tags = {"variant": game.name}
+    if result is not None:
+        tags["result"] = RESULTS[result["winner"]]
+        tags["termination"] = result["reason"]
+    return tags
+
+
 def write_record(game, start, moves, tags=None, resigned=False):
     """A game record: tags, the rules string with the start position, then the turns
     (`resigned`: the side to move at the end resigned)."""

@@ -20,8 +20,7 @@ import re
 from urllib.parse import urlencode
 
 from boardgames import GAME_IDS, game_ids, get_game
-from boardgames.opentafl import RESULTS as OPENTAFL_RESULTS
-from boardgames.opentafl import speaks_opentafl, write_record
+from boardgames.opentafl import record_tags, speaks_opentafl, write_record
 from boardgames.record import (GLYPHS, OWN_TAGS, SHAPE, check_size, header_lines, is_opentafl, move_number,
                                read_header, read_opentafl_record, tokens)
 from boardgames.texts import ENGLISH, _, language
@@ -89,12 +88,8 @@ def opentafl_record(session):
     game = session.game
     if not speaks_opentafl(game) or session.states[0].turn != "b":
         return None
-    tags = {"variant": game.name}
-    result = session.result
-    if result is not None:
-        tags["result"] = OPENTAFL_RESULTS[result["winner"]]
-        tags["termination"] = result["reason"]
-    return write_record(game, session.states[0], session.moves, tags, resigned=session.resigned is not None)
+    return write_record(game, session.states[0], session.moves, record_tags(game, session.result),
+                        resigned=session.resigned is not None)
 
 
 def parse_opentafl(text, players=None):
