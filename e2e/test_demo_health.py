@@ -2,6 +2,8 @@
 plays a hundred): no PyProxy left alive, no event listener added, no console error (the
 fixture fails the test on any)."""
 
+from page_helpers import menu_item
+
 GAME_OVER = "document.body.dataset.result"
 
 
@@ -12,7 +14,9 @@ def test_demo_games_leave_no_proxies_or_listeners(open_page, context):
     page.wait_for_function("boardgamesPython.how === 'snapshot' || boardgamesPython.keptSnapshot !== undefined",
                            timeout=120_000, polling=250)
     page.select_option("#speed", "fast")
-    page.click("#sound")  # a sound's nodes live until it ends: this test is about the games
+    menu_item(page, "sound")  # a sound's nodes live until it ends: this test is about the games
+    assert page.get_attribute("#sound", "aria-pressed") == "false"
+    page.click("#menu-button")  # (the menu closed again)
     cdp = context.new_cdp_session(page)
     assert page.evaluate("window.boardgames.memory(true)")["proxies"] == 0
     seen = []

@@ -10,7 +10,7 @@ import pytest
 
 from browser import READY_TIMEOUT_MS, serve
 from page_helpers import (REFUSED_STORAGE, Watch, class_page, click_cell, engine_modules, modules_asked_for,
-                          play_by_clicks, ready, screen_pixels, state)
+                          open_sheet, play_by_clicks, ready, screen_pixels, state)
 from boardgames import get_game
 from webapp.drawing.layout import Layout, board_cells
 from webapp.drawing.render import PALETTES
@@ -200,7 +200,7 @@ def test_a_sandboxed_frame_on_another_site_plays_without_storage_or_offline_copy
             point = frame.evaluate("name => window.boardgames.squareCenter(name)", cell)
             page.mouse.click(box["x"] + point["x"], box["y"] + point["y"])
         assert state(frame)["moves"] == ["d1-d3"]
-        frame.click("#share summary")
+        open_sheet(frame, "share")
         frame.click("#copy-link")  # refused here: the link is selected instead, and said so
         frame.wait_for_function("/link/i.test(document.getElementById('message').textContent)")
         assert frame.evaluate("navigator.serviceWorker.controller") is None

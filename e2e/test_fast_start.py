@@ -19,7 +19,7 @@ import time
 
 import pytest
 from browser import CHROMIUM, LAUNCH_ARGS, READY_TIMEOUT_MS, ROOT, CompressingHandler, serve
-from page_helpers import REFUSED_STORAGE, Watch, class_page, counts_as_error, play_by_clicks, state
+from page_helpers import REFUSED_STORAGE, Watch, class_page, counts_as_error, play_by_clicks, show_activity, state
 
 import build_sw
 import fast_start
@@ -552,10 +552,10 @@ def test_a_failed_fetch_of_the_snapshot_falls_back_to_a_plain_start(browser, sit
         context.close()
 
 
-# | file changed (under py/boardgames/) | its text | what shows the change (clicked first, then read) |
+# | file changed (under py/boardgames/) | its text | what shows the change (the activity shown, clicked, then read) |
 CHANGED_SOURCES = """
-tablut.py   | Linnaeus' Viking game | - #game-summary
-lessons.txt | Learn Tablut          | #learn #coach-title
+tablut.py   | Linnaeus' Viking game | play - #game-summary
+lessons.txt | Learn Tablut          | learn #learn #coach-title
 """
 
 
@@ -577,12 +577,13 @@ def test_a_snapshot_made_from_other_sources_than_the_served_py_is_refused(browse
     server, url = served_copy(change, tmp_path)
     context = no_storage_context(browser)
     seen = Watch()
-    click, read = shown.split()
+    activity, click, read = shown.split()
     try:
         page = open_ready(watched(context.new_page(), seen), url + "?game=tablut")
         started = python_start(page)
         assert started["how"] == "plain"
         assert started["reason"].endswith(f"py/boardgames/{name} has changed since the snapshot was made")
+        show_activity(page, activity)
         if click != "-":
             page.click(click)
         assert page.inner_text(read).startswith("Changed after the snapshot")
@@ -647,7 +648,9 @@ def test_a_cross_site_embed_played_before_unzips_its_start_while_the_reader_look
     seen = Watch(host_page=class_url.rsplit("/", 1)[0])
 
     def engine_fetched():
-        return sorted(path for path, _ in server.served if path.startswith(("/vendor/", "/interpreter.mjs")))
+        # (vendor/icons/ is the page's own look, its icons' style sheet, not the engine)
+        return sorted(path for path, _ in server.served if path.startswith(("/vendor/", "/interpreter.mjs"))
+                      and not path.startswith("/vendor/icons/"))
 
     def visit(profile, play, warmed=False):
         """The picture shown and left a second (or, if `warmed`, until the frame has read the

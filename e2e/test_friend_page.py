@@ -6,7 +6,7 @@ import re
 
 import pytest
 from browser import READY_TIMEOUT_MS
-from page_helpers import open_ready, play_by_clicks, state
+from page_helpers import open_ready, play_by_clicks, show_activity, state
 
 from boardgames import get_game
 
@@ -23,6 +23,7 @@ def test_two_friends_play_four_moves_by_link(browser, site, watch, device):
         first = open_ready(devices[0], watch, f"{site}/index.html?game=tablut")
         play_by_clicks(first, "d1-d3")  # a game of one's own, saved in this browser
         saved = first.evaluate(SAVED)
+        show_activity(first, "friend")
         first.select_option("#friend-side", "w")
         first.click("#friend-start")
         assert state(first)["friend"] == {"mode": "link", "side": "white", "connection": None}
@@ -51,6 +52,7 @@ def test_two_friends_play_four_moves_by_link(browser, site, watch, device):
         broken = open_ready(devices[0], watch, damaged)
         assert "does not check out" in broken.inner_text("#message") or "damaged" in broken.inner_text("#message")
         assert state(broken)["friend"] is None and state(broken)["moves"] == ["d1-d3"], "the saved game is back"
+        show_activity(broken, "friend")
         broken.click("#friend-games a")  # the game by link is one click away
         broken.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
         assert state(broken)["moves"] == played and state(broken)["friend"]["side"] == "white"

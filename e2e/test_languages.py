@@ -11,7 +11,7 @@ import pytest
 import i18n
 from boardgames import lessons, texts
 from browser import READY_TIMEOUT_MS
-from page_helpers import click_cell, open_ready, play_by_clicks, ready, state
+from page_helpers import click_cell, close_sheet, open_ready, open_sheet, play_by_clicks, ready, show_activity, state
 
 i18n.load_babel()
 
@@ -36,6 +36,8 @@ OVERFLOWING = """() => Array.from(document.querySelectorAll("button, label, summ
           && getComputedStyle(e).overflowX === "visible" && e.textContent.trim())
   .map((e) => [e.id || e.tagName.toLowerCase(), e.textContent.trim().slice(0, 60)])"""
 FOREIGN = [language for language in texts.LANGUAGES if language != texts.ENGLISH]
+ACTIVITIES = ("play", "friend", "review", "learn")
+SHEETS = ("settings", "rules", "share", "games", "keys")
 
 
 def translations(language):
@@ -56,7 +58,12 @@ def test_each_language_shows_its_own_words(context, site, watch, language):
     assert page.get_attribute("html", "lang") == language
     assert page.get_attribute("html", "dir") == ("rtl" if language in texts.RIGHT_TO_LEFT else "ltr")
     assert state(page)["lang"] == language
-    page.click("#settings summary")
+    for activity in ACTIVITIES:  # each activity beside the board, the menu, the Settings
+        show_activity(page, activity)
+        assert english_left(page, language) == [], activity
+    page.click("#menu-button")
+    assert english_left(page, language) == [], "the menu"
+    open_sheet(page, "settings")
     assert english_left(page, language) == []
     for game_id in ("vut", "pux"):
         embed = open_ready(context, watch, f"{site}/index.html?embed=1&autostart=1&game={game_id}&lang={language}")
@@ -77,13 +84,23 @@ def test_the_pseudo_language_leaves_no_text_unmarked_or_overflowing(browser, sit
     try:
         page = open_ready(context, watch, f"{site}/index.html?game=vut&lang=qps")
         play_by_clicks(page, "e2-e4")
-        for panel in ("#settings", "#rules", "#share", "#all-games"):
-            if page.get_attribute(panel, "open") is None:
-                page.click(f"{panel} summary")
-        unmarked = [(text, where) for text, where, kind, block in page.evaluate(VISIBLE_TEXTS)
-                    if not kind and not is_pseudo(text, block)]
-        assert unmarked == []
-        assert page.evaluate(OVERFLOWING) == []
+
+        def check(shown):
+            # (a letter key in the list of keys stays as the keyboard shows it)
+            unmarked = [(text, where) for text, where, kind, block in page.evaluate(VISIBLE_TEXTS)
+                        if not kind and not is_pseudo(text, block) and not (where == "kbd" and len(text) == 1)]
+            assert unmarked == [], shown
+            assert page.evaluate(OVERFLOWING) == [], shown
+
+        for activity in ACTIVITIES:  # each activity beside the board, the menu, each of its windows
+            show_activity(page, activity)
+            check(activity)
+        page.click("#menu-button")
+        check("the menu")
+        for sheet in SHEETS:
+            open_sheet(page, sheet)
+            check(sheet)
+            close_sheet(page, sheet)
     finally:
         context.close()
     assert watch.console_errors == []
@@ -101,14 +118,14 @@ def test_arabic_is_right_to_left_and_the_board_takes_clicks_on_the_right_cells(c
     viewer = open_ready(context, watch, f"{site}/index.html?embed=1&autostart=1&game=tablut&viewer=1&moves=d1-d3&lang=ar")
     first, last = (viewer.locator(f"#viewer-{name}").bounding_box() for name in ("first", "last"))
     assert first["x"] > last["x"], "the start of the game is on the right"
-    assert viewer.evaluate("getComputedStyle(document.getElementById('viewer-back')).transform") == \
+    assert viewer.evaluate("getComputedStyle(document.querySelector('#viewer-back .icon')).transform") == \
         "matrix(-1, 0, 0, 1, 0, 0)", "its arrow points right, towards the start"
 
 
 def test_an_unknown_language_is_english_without_a_word(context, site, watch):
     page = open_ready(context, watch, f"{site}/index.html?game=tablut&lang=xx")
     assert state(page)["lang"] == "en" and page.get_attribute("html", "lang") == "en"
-    assert page.inner_text("#message") == "" and page.inner_text("#settings summary") == "Settings"
+    assert page.inner_text("#message") == "" and page.inner_text("#settings-open") == "Settings"
 
 
 def test_a_lesson_step_in_german(context, site, watch):
@@ -128,12 +145,12 @@ def test_a_lesson_step_in_german(context, site, watch):
 def test_the_language_menu_opens_the_page_again_in_that_language(context, site, watch):
     page = open_ready(context, watch, f"{site}/index.html?game=tablut")
     assert state(page)["lang"] == "en"
-    page.click("#settings summary")
+    open_sheet(page, "settings")
     with page.expect_navigation():
         page.select_option("#setting-language", "sv")
     ready(page)
     assert state(page)["lang"] == "sv" and page.get_attribute("html", "lang") == "sv"
-    assert page.inner_text("#settings summary") == translations("sv")["Settings"]
+    assert page.inner_text("#settings-open") == translations("sv")["Settings"]
     page.goto(f"{site}/index.html?game=tablut")  # the choice is kept
     ready(page)
     assert state(page)["lang"] == "sv"
@@ -147,7 +164,7 @@ def test_a_missing_catalogue_falls_back_to_english_and_the_game_starts(context, 
     page.goto(f"{site}/index.html?game=tablut&lang=fr")
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
     assert state(page)["lang"] == "en"
-    assert page.inner_text("#settings summary") == "Settings"
+    assert page.inner_text("#settings-open") == "Settings"
     click_cell(page, "d1")
     click_cell(page, "d3")
     assert state(page)["moves"] == ["d1-d3"]

@@ -9,7 +9,7 @@ import pytest
 
 from boardgames.lessons import read_lessons
 from boardgames.puzzles import game_from_spec, puzzles_for, read_puzzles
-from page_helpers import REFUSED_STORAGE, class_page, click_cell, play_by_clicks, ready, state
+from page_helpers import REFUSED_STORAGE, class_page, click_cell, menu_item, play_by_clicks, ready, show_activity, state
 
 FAMILIES = ("vut", "tablut", "vault", "pux", "uos")
 LESSONS = {lesson.game_id: lesson for lesson in read_lessons().values()}
@@ -62,6 +62,7 @@ def test_a_lesson_then_a_puzzle_by_clicks(open_page, game_id):
     assert state(page)["game"] == game_id and len(state(page)["moves"]) <= 1  # (the computer may open)
 
     # the Puzzles button, then the list: the first win in 2
+    show_activity(page, "learn")
     page.click("#puzzles")
     puzzles = puzzles_for(game_id, read_puzzles())
     number = next(n for n, p in enumerate(puzzles, start=1) if p.moves == 2)
@@ -90,6 +91,7 @@ def test_a_puzzle_link_remembers_solving_and_leave_brings_the_game_back(open_pag
     before = state(page)["moves"]
     saved = page.evaluate("localStorage.getItem('boardgames.saved')")
     puzzle = puzzles_for("tablut", read_puzzles())[0]
+    show_activity(page, "learn")
     page.click("#puzzles")
     assert coach(page)["index"] == 0
     click_move(page, puzzle.game(), puzzle.solution[0])
@@ -104,6 +106,7 @@ def test_a_puzzle_link_remembers_solving_and_leave_brings_the_game_back(open_pag
     assert again.inner_text("#coach-progress").endswith("(solved)")
     again.click("#coach-leave")
     assert state(again)["moves"] == before, "the saved game comes back after a puzzle link"
+    show_activity(again, "learn")
     again.click("#puzzles")
     assert coach(again)["index"] == 1, "Puzzles opens at the first one not solved"
 
@@ -126,7 +129,7 @@ def test_a_puzzle_link_over_a_game_against_the_computer_wakes_the_computer_only_
 def test_a_teacher_makes_a_puzzle_link_from_a_set_up_position(open_page):
     table = next(p for p in puzzles_for("tablut", read_puzzles()) if p.moves == 2)
     page = open_page("?game=tablut")
-    page.click("#setup-open")
+    menu_item(page, "setup-open")
     page.fill("#setup-text", table.position)
     page.click("#setup-puzzle")
     page.wait_for_selector("#setup-puzzle-box:not([hidden])")

@@ -6,7 +6,7 @@ play by link."""
 
 import pytest
 from browser import CHROMIUM, LAUNCH_ARGS
-from page_helpers import open_ready, play_by_clicks, state
+from page_helpers import open_ready, play_by_clicks, show_activity, state
 
 # Chromium shows a .local name instead of a device's address unless told not to; on
 # one machine both work, the addresses spare the tests any name lookup
@@ -31,6 +31,7 @@ def connection(page):
 def join_by_fields(host, guest):
     """The guest types the host's code, the host types the guest's answer: connected."""
     host.wait_for_function("document.getElementById('live-code').value.length > 40")
+    show_activity(guest, "friend")
     guest.fill("#live-join-code", host.input_value("#live-code"))
     guest.click("#live-join")
     guest.wait_for_function("document.getElementById('live-code').value.length > 40")
@@ -52,6 +53,7 @@ def test_two_friends_play_live_by_clicks(webrtc_browser, site, watch):
     try:
         host = open_ready(host_device, watch, f"{site}/index.html?game=tablut")
         guest = open_ready(guest_device, watch, f"{site}/index.html?game=vut")
+        show_activity(host, "friend")
         host.click("#live-host")  # the host plays the side to move (Black in Tablut)
         join_by_fields(host, guest)
         assert state(guest)["game"] == "tablut" and state(guest)["friend"]["side"] == "white"

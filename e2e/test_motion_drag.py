@@ -4,7 +4,7 @@ the system asks for reduced motion or when the history is stepped through; with 
 a finger draws circles and arrows."""
 
 from browser import READY_TIMEOUT_MS
-from page_helpers import click_cell, new_game, state
+from page_helpers import click_cell, close_sheet, new_game, open_sheet, show_activity, state
 
 
 def centre(page, cell):
@@ -134,13 +134,15 @@ def test_a_touch_drag_lifts_the_man_above_the_finger(browser, site):
 
 def test_with_draw_on_a_finger_draws_circles_and_arrows_and_plays_nothing(browser, site):
     context, page, touch = phone_page(browser, f"{site}/index.html?game=tablut&moves=d1-d3")
+    show_activity(page, "review")  # (drawing on the board is a review's tool)
     page.tap("#draw-toggle")
     page.locator("#board").scroll_into_view_if_needed()
     finger_drag(touch, centre(page, "d3"), centre(page, "b3"))  # an arrow
     page.touchscreen.tap(*centre(page, "f1"))  # a circle
     assert state(page)["moves"] == ["d1-d3"] and state(page)["selected"] is None
-    page.click("#share summary")
+    open_sheet(page, "share")
     assert "1. d1-d3 {[%csl Gf1] [%cal Gd3b3]}" in page.input_value("#record-text")
+    close_sheet(page, "share")
     page.tap("#draw-toggle")  # Draw off: a tap selects again
     page.locator("#board").scroll_into_view_if_needed()
     page.touchscreen.tap(*centre(page, "e3"))

@@ -90,7 +90,7 @@ def test_the_page_starts_and_plays_with_the_server_stopped(browser, site_dir):
         # Another language offline: its catalogue was kept too.
         page.goto(f"{site}/?game=tablut&lang=sv")
         page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
-        assert state(page)["lang"] == "sv" and page.inner_text("#settings summary") == "Inställningar"
+        assert state(page)["lang"] == "sv" and page.inner_text("#settings-open") == "Inställningar"
         # Everything came from the worker's cache: none from the browser's HTTP cache.
         from_network = [r.url for r in served if r.url.startswith(site) and not r.from_service_worker]
         assert from_network == [], "not precached (tools/build_sw.py)"

@@ -4,7 +4,7 @@ import os
 
 import pytest
 
-from page_helpers import click_cell, play_by_clicks, state
+from page_helpers import click_cell, open_sheet, play_by_clicks, state
 from tables import read_table
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "scripted_games.txt")
@@ -120,7 +120,7 @@ def test_a_broken_start_shows_a_readable_error(context, site, watch):
 
 def test_the_game_list_describes_every_game_and_starts_one(open_page):
     page = open_page("?game=tablut")
-    page.click("#all-games summary")
+    open_sheet(page, "games")
     entries = page.locator("#game-list button")
     assert entries.count() == 13
     texts = entries.all_inner_texts()
@@ -129,4 +129,4 @@ def test_the_game_list_describes_every_game_and_starts_one(open_page):
     page.click("#game-list button[data-game='pux']")
     assert state(page)["game"] == "pux"
     assert page.inner_text("#game-summary").startswith("Stones move")
-    assert not page.locator("#all-games").evaluate("d => d.open")
+    assert not page.locator("#games").evaluate("d => d.open")

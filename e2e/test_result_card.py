@@ -1,7 +1,7 @@
 """The end of a game as a player meets it: a card says who won and why, it is announced,
 and New game, Rematch (colours swapped against the computer) and Review work."""
 
-from page_helpers import click_cell, state
+from page_helpers import click_cell, show_activity, state
 
 # Tablut: White's king escapes on the last click.
 ESCAPE = "a4-a3 e6-h6 a3-a2 e5-e6 a2-a1 e6-c6 b5-b4".split()
@@ -9,6 +9,7 @@ ESCAPE = "a4-a3 e6-h6 a3-a2 e5-e6 a2-a1 e6-c6 b5-b4".split()
 
 def finish(page, black="human"):
     """Play to White's winning move between humans, let `black` take Black's side, win."""
+    show_activity(page, "play")  # (the players' choice)
     page.select_option("#player-w", "human")
     page.select_option("#player-b", "human")
     assert page.evaluate("() => window.boardgames.newGame('tablut')")["ok"]
@@ -32,6 +33,7 @@ def test_the_card_says_who_won_and_why_and_review_steps_through(module_page):
     assert "White wins: the king escaped to the edge." in page.inner_text("#announce")
     page.click("#result-review")
     assert state(page)["reviewing"] == 1 and card.is_hidden()
+    assert page.is_visible("#panel-review") and page.is_hidden("#panel-play"), "the Review activity shows"
     page.click("#back-to-game")
     assert card.is_hidden(), "the card shows once for a game's end"
 

@@ -6,7 +6,7 @@ opens the positions it is clicked at."""
 import re
 
 import pytest
-from page_helpers import open_ready, screen_pixels, state
+from page_helpers import close_sheet, open_ready, open_sheet, screen_pixels, show_activity, state
 
 from boardgames.analysis import Review
 from boardgames.puzzles import read_puzzles
@@ -49,6 +49,7 @@ def test_review_marks_a_missed_win_and_draws_the_better_move(context, site, watc
     src, dst = (page.evaluate("name => window.boardgames.squareCenter(name)", cell) for cell in game.move_cells(winning))
     middle = ((src["x"] + dst["x"]) / 2, (src["y"] + dst["y"]) / 2)
     assert blueness(screen_pixels(page, [middle])[0]) < 40, "no arrow before the review"
+    show_activity(page, "review")
     page.click("#analyse")
     page.wait_for_function("window.boardgames.state().analysis && window.boardgames.state().analysis.done",
                            timeout=60_000)
@@ -81,6 +82,7 @@ def test_review_marks_a_missed_win_and_draws_the_better_move(context, site, watc
 
 def test_a_teachers_link_with_engine_0_has_no_review_and_no_hint(context, site, watch):
     page = open_ready(context, watch, f"{site}/index.html?game=pux&moves=b2-b3&engine=0")
+    show_activity(page, "review")
     assert page.locator("#analyse").is_hidden() and page.locator("#hint").is_hidden()
     error = page.evaluate("async () => { try { await window.boardgames.analyse(); return ''; } "
                           "catch (e) { return e.message; } }")
@@ -120,7 +122,7 @@ def test_a_record_saved_as_a_file_opens_again(context, site, watch, tmp_path, bu
     for _ in range(7):
         page.evaluate("window.boardgames.play(window.boardgames.state().legal[3])")
     played = state(page)["moves"]
-    page.click("#share summary")
+    open_sheet(page, "share")
     with page.expect_download() as download:
         page.click(f"#{button}")
     path = tmp_path / download.value.suggested_filename
@@ -141,6 +143,7 @@ def test_a_record_saved_as_a_file_opens_again(context, site, watch, tmp_path, bu
 
 def test_a_comment_and_a_mark_travel_to_an_embeds_viewer(context, site, watch):
     page = open_ready(context, watch, f"{site}/index.html?game=tablut&moves=d1-d3+e3-f3+a4-c4")
+    show_activity(page, "review")  # (a move's comment and mark are a review's)
     page.click("#move-list button[data-index='2']")
     assert page.inner_text("#comment-label") == "Comment on move 2 (e3-f3)"
     page.fill("#comment-text", "White should keep the f-file closed.")
@@ -160,6 +163,7 @@ def test_a_comment_and_a_mark_travel_to_an_embeds_viewer(context, site, watch):
 
 def test_the_live_evaluation_shows_the_engines_view_of_the_shown_position(context, site, watch):
     page = open_ready(context, watch, f"{site}/index.html?game=pux&moves=b2-b3")
+    show_activity(page, "review")
     page.check("#eval-toggle")
     page.wait_for_function("document.getElementById('eval-line').textContent.includes('depth 2')", timeout=30_000)
     line = page.inner_text("#eval-line").split(": ", 1)[1].split()
@@ -185,7 +189,7 @@ def test_the_right_button_draws_arrows_and_circles_that_the_record_keeps(context
     page.mouse.click(centre["f1"]["x"], centre["f1"]["y"], button="right")
     r, g, b, _ = screen_pixels(page, [middle])[0]
     assert g > r + 40 and g > b + 20 and (r, g, b) != tuple(before[:3]), "a green arrow from d3 to b3"
-    page.click("#share summary")
+    open_sheet(page, "share")
     assert "1. d1-d3 {[%csl Gf1] [%cal Gd3b3]}" in page.input_value("#record-text")
     assert state(page)["moves"] == ["d1-d3"] and state(page)["selected"] is None, "drawing plays nothing"
     assert watch.console_errors == [] and watch.foreign_requests() == []
@@ -201,12 +205,13 @@ def test_variations_made_by_clicks_are_promoted_deleted_saved_and_linked(context
         page.mouse.click(point["x"], point["y"])
     assert state(page)["moves"] == game[:2] + ["a6-c6"] and state(page)["variations"] == 1
     assert re.sub(r"\s", "", page.inner_text("#move-list")) == "d1-d3e3-f3a4-c4(2.a6-c6)e4-e3"
-    page.click("#share summary")
+    open_sheet(page, "share")
     assert page.input_value("#record-text").endswith("1. d1-d3 e3-f3 2. a4-c4 (2. a6-c6) 2... e4-e3\n")
     page.fill("#tag-white", "Ann")
     page.fill("#tag-date", "2026-11-25")
     page.press("#tag-date", "Tab")  # (a field is kept when it is left)
     assert '[White "Ann"]\n[Date "2026.11.25"]' in page.input_value("#record-text")
+    close_sheet(page, "share")
     page.click("#promote-line")
     assert page.inner_text("#message") == "This line is now the main line."
     assert page.input_value("#record-text").endswith("1. d1-d3 e3-f3 2. a6-c6 (2. a4-c4 e4-e3)\n")

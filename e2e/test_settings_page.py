@@ -2,7 +2,7 @@
 for the next visit; a dark theme chosen on a light system."""
 
 from browser import READY_TIMEOUT_MS
-from page_helpers import click_cell, state
+from page_helpers import click_cell, close_sheet, open_sheet, state
 
 
 def corner_pixel(page):
@@ -22,7 +22,7 @@ def test_settings_change_the_board_at_once_and_come_back_on_the_next_visit(conte
     page.goto(f"{site}/index.html?game=tablut")
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=READY_TIMEOUT_MS)
     assert corner_pixel(page) == [0xf4, 0xef, 0xe6], "the light theme by default here"
-    page.click("#settings summary")
+    open_sheet(page, "settings")
     page.select_option("#setting-theme", "dark")
     assert page.get_attribute("html", "data-theme") == "dark"
     assert corner_pixel(page) == [0x1d, 0x1f, 0x24]
@@ -31,6 +31,7 @@ def test_settings_change_the_board_at_once_and_come_back_on_the_next_visit(conte
     assert cell_size(page) > before * 1.05, "without coordinates the board takes their room"
     page.select_option("#setting-motion", "false")
     moved = state(page)["motions"]
+    close_sheet(page, "settings")  # (back to the board)
     click_cell(page, "d1")
     click_cell(page, "d3")
     assert state(page)["moves"] == ["d1-d3"] and state(page)["motions"] == moved

@@ -1,11 +1,11 @@
 """The "Set up position" panel: a puzzle typed in, a position placed by clicks, and a
 bad position text refused with the engine's reason while the game goes on."""
 
-from page_helpers import click_cell, new_game, play_by_clicks, state
+from page_helpers import click_cell, menu_item, new_game, play_by_clicks, state
 
 
 def open_setup(page):
-    page.click("#setup-open")
+    menu_item(page, "setup-open")
     assert page.is_visible("#setup")
 
 

@@ -3,7 +3,7 @@
 import re
 
 from browser import READY_TIMEOUT_MS
-from page_helpers import click_cell, new_game, play_by_clicks, state
+from page_helpers import click_cell, close_sheet, new_game, open_sheet, play_by_clicks, state
 from endings import canvas_pixel, centre
 
 
@@ -73,7 +73,7 @@ def test_share_link_opens_the_same_game_and_records_load(module_page):
     play_by_clicks(page, "a1-b2")
     play_by_clicks(page, "h8-g7")
     shared = state(page)
-    page.click("#share summary")
+    open_sheet(page, "share")
     link = page.input_value("#share-link")
     assert re.search(r"\?game=vault&size=8&moves=a1-b2\+h8-g7$", link), link
     page.click("#copy-link")  # the clipboard may be refused: either way the page says so
@@ -99,6 +99,7 @@ def test_share_link_opens_the_same_game_and_records_load(module_page):
     assert message.startswith("That record could not be loaded: move 2 (d3-d1)"), message
     assert message.endswith("Your game is unchanged.")
     assert state(page)["moves"] == shared["moves"] and state(page)["game"] == "vault"
+    close_sheet(page, "share")
 
 
 def test_bad_link_parameters_are_explained_and_computer_sets_the_players(module_page, site):
@@ -127,6 +128,10 @@ def test_the_board_plays_inside_an_iframe(module_page, site):
     frame = page.frame(url=re.compile(r"embed=1"))
     ready(frame)
     assert frame.is_hidden("#game-select") and frame.is_hidden("#move-list") and frame.is_hidden("#share")
+    frame.click("#menu-button")  # nor does the embed's menu offer Share
+    assert frame.is_visible("#rules-open") and frame.is_hidden("#share-open")
+    page.keyboard.press("Escape")  # (the menu closes)
+    assert frame.is_hidden("#menu")
     assert frame.is_visible("#status") and frame.is_visible("#undo") and frame.is_visible("#new-game")
     full = frame.locator("#full-site")
     assert full.is_visible() and full.get_attribute("target") == "_blank"

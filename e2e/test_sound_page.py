@@ -9,7 +9,7 @@ reporting no activation (`navigator.userActivation`) while `window.noGestureYet`
 
 import pytest
 
-from page_helpers import play_by_clicks, state
+from page_helpers import menu_item, play_by_clicks, state
 
 COUNT_TONES = """() => {
     window.tonesStarted = 0;
@@ -55,9 +55,16 @@ def test_moves_and_captures_sound_after_the_first_gesture(counted):
     assert tones(page) == MOVE + CAPTURE, "taking a move back is silent"
 
 
+def sound_button(page):
+    """The menu's Sound, then the menu closed again (the board in full view)."""
+    menu_item(page, "sound")
+    page.click("#menu-button")
+    assert page.is_hidden("#menu")
+
+
 def test_the_sound_button_mutes_and_is_remembered(counted, context, site):
     page = counted("?game=tablut")
-    page.click("#sound")
+    sound_button(page)
     assert page.get_attribute("#sound", "aria-pressed") == "false"
     play_by_clicks(page, "f1-f2")
     assert tones(page) == 0
@@ -66,7 +73,7 @@ def test_the_sound_button_mutes_and_is_remembered(counted, context, site):
     assert state(page)["moves"] == ["f1-f2"] and page.get_attribute("#sound", "aria-pressed") == "false"
     play_by_clicks(page, "e4-b4")
     assert tones(page) == 0
-    page.click("#sound")
+    sound_button(page)
     play_by_clicks(page, "i4-e4")
     assert tones(page) == CAPTURE
 
@@ -74,6 +81,9 @@ def test_the_sound_button_mutes_and_is_remembered(counted, context, site):
 def test_an_embedded_board_is_silent(counted):
     page = counted("?embed=1&autostart=1&game=tablut")
     assert page.get_attribute("#sound", "aria-pressed") == "false" and not page.is_visible("#sound")
+    page.click("#menu-button")  # (nor is there one in its menu)
+    assert page.is_visible("#menu") and not page.is_visible("#sound")
+    page.click("#menu-button")
     play_by_clicks(page, "f1-f2")
     play_by_clicks(page, "e4-b4")
     assert tones(page) == 0
