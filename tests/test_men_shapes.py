@@ -1,4 +1,4 @@
-"""Men drawn as shapes (webapp/drawing/men_shapes.py), without a browser: every shape draws with
+"""Men drawn as shapes (boardgames/drawing/men_shapes.py), without a browser: every shape draws with
 path calls only, kinds differ in outline (their filled area rasterised here), shapes
 scale with the radius, and the page draws every game's men with them, never with text."""
 
@@ -10,9 +10,9 @@ from recording import RecordingContext as Recorder
 from helpers import drawn as drawn_board
 
 from boardgames import GAME_IDS, get_game
-from webapp.drawing import men_shapes
+from boardgames.drawing import men_shapes
 from webapp.drawing.layout import Layout, board_cells
-from webapp.drawing.render import THEMES, draw_man
+from boardgames.drawing.render import THEMES, draw_man
 from webapp.state.session import Session
 
 # what a browser's CanvasRenderingContext2D has and an SVG recorder can turn into paths

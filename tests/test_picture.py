@@ -1,6 +1,8 @@
-"""Pictures of positions (webapp/drawing/picture.py): what the SVG shows and leaves out."""
+"""Pictures of positions (boardgames/drawing/picture.py, the page's webapp/drawing/picture.py): what the SVG shows and leaves out."""
 
 import re
+
+import boardgames
 
 from recording import RecordingContext
 from webapp.drawing.layout import Layout, board_cells
@@ -51,3 +53,23 @@ def test_the_reviewed_position_and_its_name():
     assert ">a<" in position_svg(session, view)
     view.coordinates = False
     assert "<text" not in position_svg(session, view), "no coordinates when they are off"
+
+
+def test_the_engine_s_svg_is_the_page_s_picture_and_a_state_shows_itself_so():
+    session = Session("uos")
+    session.play(sorted(session.game.legal(session.state))[0])
+    view = View()
+    view.flipped, view.theme, view.board = True, "dark", "blue"
+    game, state = session.game, session.state
+    drawn = boardgames.svg(game, state, flipped=True, theme="dark", board="blue")
+    assert drawn == position_svg(session, view)
+    assert state._repr_svg_() == boardgames.svg(game, state) != drawn
+    assert boardgames.svg(game) == boardgames.svg(game, game.new())  # (the setup by default)
+    assert len(game.men(state)) == 32 and THEMES["light"]["white_man"] in fills(boardgames.svg(game, state))
+
+
+def test_shapes_on_a_picture():
+    game = boardgames.get_game("tablut")
+    plain, marked = boardgames.svg(game), boardgames.svg(game, shapes=["Cd4", "Ad1d3"])
+    shape = THEMES["light"]["shape"]
+    assert shape not in plain and marked.count(shape) == 3  # a ring, an arrow's shaft and its head

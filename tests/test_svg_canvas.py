@@ -1,4 +1,4 @@
-"""The SVG recording context (py/webapp/drawing/svg_canvas.py): canvas calls give the SVG the
+"""The SVG recording context (py/boardgames/drawing/svg_canvas.py): canvas calls give the SVG the
 browser would paint (tests/data/svg_canvas.txt), transforms it cannot keep exact are
 refused, and every game's board drawn through render.py is a well-formed SVG with a shape
 for each cell and each man."""
@@ -14,7 +14,7 @@ from build_previews import WIDTH, draw_preview
 from tables import read_table
 from webapp.drawing.layout import Layout, board_cells
 from webapp.state.session import Session
-from webapp.drawing.svg_canvas import SvgCanvas
+from boardgames.drawing.svg_canvas import SvgCanvas
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "svg_canvas.txt")
 SVG = "{http://www.w3.org/2000/svg}"

@@ -9,7 +9,7 @@ from boardgames import GAME_IDS, get_game
 from boardgames.core import Overlay
 from webapp.words import rules_panel
 from webapp.drawing.layout import Layout, board_cells
-from webapp.drawing.render import THEMES, draw_brackets
+from boardgames.drawing.render import THEMES, draw_brackets
 from webapp.state.session import Session
 from webapp.state.view import View
 

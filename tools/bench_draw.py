@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.join(ROOT, "py"))
 
 from boardgames import GAME_IDS  # noqa: E402
 from webapp.drawing.layout import Layout, board_cells  # noqa: E402
-from webapp.drawing.render import draw_scene  # noqa: E402
+from boardgames.drawing.render import draw_scene  # noqa: E402
 from webapp.drawing.scene import Scene  # noqa: E402
 from webapp.state.session import Session  # noqa: E402
 from webapp.state.view import View  # noqa: E402

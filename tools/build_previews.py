@@ -1,6 +1,6 @@
 """Write `previews/`: every board (each game, each choice of its options, either way up)
-drawn in its setup position as SVG by the page's own drawing code (render.py through
-webapp/drawing/svg_canvas.py), and `previews/previews.js`, what the page's start-up script
+drawn in its setup position as SVG by the engine's picture code, which the page's pictures
+use too (boardgames/drawing/picture.py), and `previews/previews.js`, what the page's start-up script
 (start.js) needs before Python runs: each game's name, summary, first status line and
 options, each board's file and aspect, the board colours of both themes, and the sizes of
 the runtime's big files (for the progress bar).
@@ -22,13 +22,11 @@ sys.path.insert(0, os.path.join(ROOT, "py"))
 from boardgames import GAME_IDS, get_game, texts  # noqa: E402
 from boardgames.ai import LEVEL_NAMES  # noqa: E402
 from webapp.state.page_state import DEFAULT_LEVEL  # noqa: E402
-from webapp.drawing import render  # noqa: E402
+from boardgames.drawing import picture, render  # noqa: E402
+from boardgames.drawing.layout import Layout, board_cells  # noqa: E402
 from webapp.state import settings  # noqa: E402
 from webapp.words import sharing  # noqa: E402
-from webapp.drawing.layout import Layout, board_cells  # noqa: E402
 from webapp.state.session import Session  # noqa: E402
-from webapp.drawing.svg_canvas import SvgCanvas  # noqa: E402
-from webapp.state.view import View  # noqa: E402
 
 import build_sw  # noqa: E402
 
@@ -97,16 +95,10 @@ def boards():
 
 
 def draw_preview(session, flipped, theme=CSS_THEME, board=None):
-    """The SVG of a session's board, drawn by render.py (the one call of draw_board here)."""
-    cells = board_cells(session.game)
-    width, height = WIDTH, WIDTH * Layout.aspect(cells)
-    layout = Layout(cells, width, height, flipped=flipped)
-    view = View()
-    view.theme, view.flipped = theme, flipped
-    view.board = board or settings.CHOICES["board"][2]
-    ctx = SvgCanvas(width, height)
-    render.draw_board(ctx, layout, session, view, width, height)
-    return ctx.svg('preserveAspectRatio="none"')
+    """The SVG of a session's board, drawn as a picture of its position."""
+    return picture.svg(session.game, session.state, flipped=flipped, theme=theme,
+                       board=board or settings.CHOICES["board"][2], width=WIDTH,
+                       attributes='preserveAspectRatio="none"')
 
 
 def game_data(game_id):

@@ -3,6 +3,7 @@ core.py and docs/engine.md).
 
     from boardgames import get_game, GAME_IDS
     game = get_game("tablut"); s = game.new(); s = game.play(s, game.legal(s)[0])
+    svg(game, s)           # the position's picture (in a notebook a state shows itself so)
 """
 
 from .pux import Pux
@@ -54,3 +55,11 @@ def game_class(game_id, **options):
 def get_game(game_id, **options):
     """The rule book for `game_id`; unknown ids or options raise ValueError."""
     return game_class(game_id, **options)(**options)
+
+
+def svg(game, state=None, **looks):
+    """The SVG picture of `state` (default: the setup) of `game`, as the page draws its
+    pictures: `flipped`, `theme` ("light", "dark"), `board` ("wood", "green", "blue",
+    "grey"), `coordinates`, `width`, `shapes` ('Cd4' circles, 'Ad1d3' arrows)."""
+    from .drawing.picture import svg as picture  # (the page's AI worker has no drawing code)
+    return picture(game, state, **looks)

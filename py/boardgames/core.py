@@ -109,14 +109,15 @@ class State:
     move that led here, None for a position parsed from text.  Derived facts (`moves`,
     `outcome`, and `facts`, a game's own) are cached lazily; they never change what the
     state is.  A game's `apply` may hand its `facts` on to the next state updated by the
-    move (VUT's bitboards, Vault's pawns), cheaper than working them out anew.
+    move (VUT's bitboards, Vault's pawns), cheaper than working them out anew.  `game` is
+    the rule book it belongs to, so that a position draws itself in a notebook.
     """
 
     __slots__ = ("board", "turn", "extra", "counters", "key", "history", "moves_cache",
-                 "outcome", "facts", "last")
+                 "outcome", "facts", "last", "game")
 
     def __init__(self, board: Any, turn: str, extra: tuple = (), history: tuple = (),
-                 last: tuple[str, tuple[str, ...]] | None = None, counters: tuple = ()):
+                 last: tuple[str, tuple[str, ...]] | None = None, counters: tuple = (), game: Any = None):
         self.board = board
         self.turn = turn
         self.extra = extra
@@ -127,10 +128,16 @@ class State:
         self.outcome = UNKNOWN
         self.facts = None
         self.last = last
+        self.game = game
 
     def repetitions(self) -> int:
         """How many times this position has occurred (this occurrence included)."""
         return self.history.count(self.key)
+
+    def _repr_svg_(self) -> str:
+        """The position as the page pictures it: Jupyter shows a state so (python-chess's way)."""
+        from .drawing.picture import svg  # (drawn only when asked: the page's AI worker has no drawing code)
+        return svg(self.game, self)
 
 
 class Game(ABC):
@@ -236,7 +243,7 @@ class Game(ABC):
         board = self.parse_board(fields[0])
         turn = parse_turn(fields[1])
         extra, counters = self.parse_fields(fields[2:])
-        state = State(board, turn, extra, counters=counters)
+        state = State(board, turn, extra, counters=counters, game=self)
         self.check_position(state)
         return state
 
@@ -264,9 +271,9 @@ class Game(ABC):
         if taken:
             names = self.grid.names
             return State(board, OTHER[state.turn], extra, (),
-                         (move, tuple([names[cell] for cell in taken])), counters)
+                         (move, tuple([names[cell] for cell in taken])), counters, self)
         return State(board, OTHER[state.turn], extra, () if fresh else state.history,
-                     (move, ()), counters)
+                     (move, ()), counters, self)
 
     def judge(self, state: State) -> Result | None:
         """The result of `state`, None while the game goes on: `goal`, then the

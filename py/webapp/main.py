@@ -39,7 +39,8 @@ from webapp.panels.game_panels import GamePanel
 from webapp.drawing.layout import Layout, board_cells
 from webapp.drawing.motion import DURATION, QUICK, motion_of
 from webapp.state.page_state import PageState
-from webapp.drawing.render import draw_scene, draw_setup
+from boardgames.drawing.render import draw_scene
+from webapp.drawing.render import draw_setup
 from webapp.panels.result_panel import ResultPanel
 from webapp.drawing.scene import Scene
 from webapp.state.settings import SETTINGS_KEY, read_settings, schemes

@@ -3,8 +3,8 @@
 A board is described by abstract cells: name, centre (x, y) in board units with y up,
 and shape ("square" of side 1, or "diamond" of half-diagonal 1).  A layout scales them
 to fit a canvas, keeps room for coordinate labels, and can flip the board.  Ghost cells
-(drawn copies of real cells, e.g. the wrapped files of the cylinder) map clicks back to
-the real cell.
+are drawn copies of real cells (the wrapped files of the cylinder).  Which cell a point
+falls in is the page's question (webapp/drawing/layout.py).
 """
 
 
@@ -71,19 +71,6 @@ class Layout:
     def inner_radius(self, cell):
         """Radius of the circle inscribed in a cell, in pixels (to size men and marks)."""
         return self.unit * (0.7071 if cell.shape == "diamond" else 0.5)
-
-    def cell_at(self, px, py):
-        """The real cell name under a canvas point, or None (ghosts map to their real cell)."""
-        x = self.min_x + (px - self.off_x) / self.unit
-        y = self.max_y - (py - self.off_y) / self.unit
-        if self.flipped:
-            x, y = self.min_x + self.max_x - x, self.min_y + self.max_y - y
-        for cell in self.cells:
-            dx, dy = abs(x - cell.x), abs(y - cell.y)
-            inside = dx + dy <= 1.0 if cell.shape == "diamond" else max(dx, dy) <= 0.5
-            if inside:
-                return cell.name
-        return None
 
     def labels(self):
         """Coordinate labels (text, x px, y px): files along the screen's bottom edge,

@@ -1,5 +1,5 @@
-"""Draw a board's scene (scene.py), or a position being set up, on a canvas 2D context,
-as a view (state/view.py) shows it.
+"""Draw a board's scene on a canvas 2D context, as a view shows it: the page's board
+(webapp/drawing/scene.py, state/view.py) and the pictures of a position (picture.py) alike.
 
 `ctx` is anything with the CanvasRenderingContext2D methods used here (the browser's,
 or a recorder in tests).  Everything game-specific comes from the game's declarations:
@@ -11,8 +11,7 @@ destination, the extras of a move built in steps (Pux's carried pieces) a dashed
 
 import math
 
-from webapp.drawing import men_shapes
-from webapp.drawing.scene import Scene
+from . import men_shapes
 
 THEMES = {
     "light": {
@@ -58,16 +57,12 @@ def path(ctx, points):
     ctx.closePath()
 
 
-def draw_board(ctx, layout, session, view, width, height):
-    """Draw the board as `view` shows `session` (its scene, computed here)."""
-    draw_scene(ctx, layout, Scene(session, view), view, width, height)
-
-
 def draw_scene(ctx, layout, scene, view, width, height):
-    """Draw `scene` (scene.py): the position, the selection and its destinations, the
-    last move, the game's overlays, the hint; and from `view` what only the pointer and the
-    keyboard move: the pointed cell's overlays, a dragged man, the cursor; and the looks
-    (colours, coordinates)."""
+    """Draw `scene` (picture.Scene, or the page's): the position, the selection and its
+    destinations, the last move, the game's overlays, the hint; and from `view` (picture.Looks,
+    or the page's View) what only the pointer and the keyboard move: the pointed cell's
+    overlays (`hover`), a dragged man (`drag`), the cursor (`shown_cursor()`); and the looks
+    (`theme`, `board`, `coordinates`)."""
     game = scene.game
     colours = colours_of(view)
     ctx.fillStyle = colours["background"]
@@ -124,24 +119,6 @@ def draw_scene(ctx, layout, scene, view, width, height):
         _, x, y = view.drag
         radius = layout.inner_radius(layout.by_name[dragged]) * game.kinds[men[dragged]].size * 1.15
         draw_man_at(ctx, game, men[dragged], x, y, radius, colours)
-
-
-def draw_setup(ctx, layout, editor, view, width, height):
-    """The board being set up: cells, special cells, men, the keyboard cursor, labels."""
-    colours = colours_of(view)
-    ctx.fillStyle = colours["background"]
-    ctx.fillRect(0, 0, width, height)
-    cursor = view.shown_cursor()
-    for cell in layout.cells:
-        draw_cell(ctx, layout, cell, editor.game.special_cells, colours)
-        man = editor.men.get(cell.name)
-        if man:
-            draw_man(ctx, layout, cell, editor.game, man, colours)
-        if cell.name == cursor and not cell.ghost:
-            draw_cursor(ctx, layout, cell, colours)
-    ctx.globalAlpha = 1.0
-    if view.coordinates:
-        draw_labels(ctx, layout, colours)
 
 
 def draw_motion(ctx, layout, game, motion, colours):

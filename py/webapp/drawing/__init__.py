@@ -1,4 +1,4 @@
-"""Drawing a board, without the browser: the scene computed once per change, the canvas
-drawing of a scene, the men's shapes, a move in motion, cell geometry, pictures of a
-position and the SVG canvas that start.js's board picture is drawn with at build time.
+"""The page's drawing on its canvas, beside the engine's (boardgames/drawing): the scene
+computed once per change, the pointer's cells, a move in motion, the review's graph, the
+setup editor's board and the page's pictures of a position.
 """

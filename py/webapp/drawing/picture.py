@@ -1,42 +1,27 @@
-"""Pictures of a position, for worksheets and posts: the board as the visitor sees it
-(its orientation, colours and coordinates) without what only the player needs (the
-selection, the hint, the pointer, the keyboard cursor), as SVG text, or drawn on any
-canvas context for a PNG.  Decided without the DOM (svg_canvas.py writes the SVG)."""
+"""The page's pictures of a position (Share: PNG and SVG), drawn by the engine's picture
+code (boardgames/drawing/picture.py) as the view shows the position: its orientation,
+colours and coordinates and the shapes drawn on it, without the player's aids."""
 
-from webapp.drawing.layout import Layout, board_cells
-from webapp.drawing.render import colours_of, draw_board, draw_man_at
-from webapp.drawing.svg_canvas import SvgCanvas
-from webapp.state.view import View
+from boardgames.drawing import picture
+from boardgames.drawing.render import colours_of, draw_man_at
+from boardgames.drawing.svg_canvas import SvgCanvas
 
-WIDTH = 800  # CSS pixels across: crisp on paper and in a post
+WIDTH = picture.WIDTH
 
 
-def clean_view(view):
-    """The view's looks (orientation, theme, board colours, coordinates) and the position
-    it shows, without the player's aids."""
-    clean = View()
-    clean.flipped, clean.theme, clean.board = view.flipped, view.theme, view.board
-    clean.coordinates, clean.reviewing = view.coordinates, view.reviewing
-    clean.dots = False
-    return clean
+def looks_of(view):
+    return picture.Looks(view.theme, view.board, view.coordinates, view.flipped)
 
 
 def picture_size(session, view, width=WIDTH):
     """(width, height) of the picture of `session`'s board."""
-    return width, width * Layout.aspect(board_cells(session.game), view.coordinates)
+    return picture.picture_size(session.game, view.coordinates, width)
 
 
 def draw_picture(ctx, session, view, width=WIDTH):
     """Draw the position `view` shows on `ctx`, a canvas of picture_size()."""
-    width, height = picture_size(session, view, width)
-    clean = clean_view(view)
-    layout = Layout(board_cells(session.game), width, height, flipped=clean.flipped, labelled=clean.coordinates)
-    selected, extras = session.selected, session.extras
-    session.select(None)  # the picture shows the position, not the player's selection
-    try:
-        draw_board(ctx, layout, session, clean, width, height)
-    finally:
-        session.selected, session.extras = selected, extras
+    picture.draw_position(ctx, session.game, view.shown_state(session), looks_of(view), width,
+                          session.shapes.get(view.shown_index(session), []))
 
 
 def position_svg(session, view, width=WIDTH):
