@@ -7,7 +7,7 @@ import os
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOM_MODULES = {"main.py", "dom.py", "game_panels.py", "computer_panel.py", "share_panel.py",
                "setup_panel.py", "settings_panel.py", "result_panel.py", "sound_panel.py", "hook.py", "embed_panel.py",
-               "coach_panel.py", "friend_panel.py", "qr_code.py", "live_panel.py", "peer.py", "analysis_panel.py",
+               "coach_panel.py", "friend_panel.py", "qr_code.py", "qr_reader.py", "live_panel.py", "peer.py", "analysis_panel.py",
                "activity_panel.py",
                "language.py"}
 BROWSER = {"js", "pyscript", "pyodide"}

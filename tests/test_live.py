@@ -325,3 +325,39 @@ def test_a_resignation_made_while_the_line_was_down_reaches_the_friend():
         page.do(live.connection_changed, "connected")
     pump(host, guest)
     assert host.session.result == guest.session.result == {"winner": "white", "reason": "black resigned"}
+
+
+# What a scanned QR code gives (the text it holds, how it is used), and what is said.
+SCANS = """
+holds                                                | step   | joined | message
+{host}                                               | join   | yes    | Making your answer code…
+http://192.168.1.5:8000/index.html?game=vut&join={host} | join | yes    | Making your answer code…
+https://example.org/games/?join={host}               | join   | yes    | Making your answer code…
+https://example.org/lesson?week=3                    | join   | -      | That QR code holds a link, not a live code of this page
+{answer}                                             | join   | -      | That code does not work: that is an answer code
+a shopping list                                      | join   | -      | That code does not work
+"""
+
+
+@pytest.mark.parametrize("row", [[cell.strip() for cell in line.split("|")] for line in SCANS.strip().splitlines()[1:]],
+                         ids=lambda row: row[0][:30])
+def test_a_scanned_code_is_read_as_a_typed_one_and_anything_else_refused(row):
+    holds, step, joined, message = row
+    page = Page()
+    text = holds.format(host=write_code(CHROMIUM_OFFER, "host"), answer=write_code(CHROMIUM_ANSWER, "answer"))
+    if joined == "yes":
+        page.do(live.scanned, text, step)
+        assert page.state.live["role"] == "guest" and page.wanted == ["answer"]
+    else:
+        with pytest.raises(ValueError):
+            page.do(live.scanned, text, step)
+        assert page.state.live is None
+    assert page.state.message.startswith(message)
+
+
+def test_the_host_scans_the_guests_answer():
+    host = Page()
+    host.do(live.host, "w")
+    host.do(live.code_made, "code")
+    host.do(live.scanned, write_code(CHROMIUM_ANSWER, "answer"), "accept")
+    assert host.wanted == ["offer", "accept"] and host.state.live["connection"] == "connecting"

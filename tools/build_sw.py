@@ -134,9 +134,10 @@ def vendor_files(root):
                          ("pyscript", lambda name: not UNUSED_PYSCRIPT.search(name)),
                          ("fast", lambda name: True),
                          ("locale", lambda name: True),  # every language's texts (tools/i18n.py)
+                         ("jsqr", lambda name: True),  # live play's QR decoder (loaded on Scan)
                          ("wheels", lambda name: name.endswith(".whl"))):
         path = os.path.join(root, "vendor", folder)
-        if folder in ("fast", "wheels", "locale") and not os.path.isdir(path):
+        if folder in ("fast", "wheels", "locale", "jsqr") and not os.path.isdir(path):
             continue
         if not os.path.isdir(path):
             sys.exit(f"build_sw: {path} is missing; run `make vendor`")

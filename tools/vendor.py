@@ -11,7 +11,8 @@ precache list (tools/build_sw.py), which depends on all of them.  The small pure
 wheels the page loads when it needs them (PAGE_WHEELS: the QR encoder) are downloaded from
 PyPI once, checked against their pinned SHA-256, kept in .cache/wheels/ (tools/wheels.py)
 and copied into vendor/wheels/.  The icons index.html names come from the npm package lucide-static
-(tools/icons.py writes them into vendor/icons/icons.css).
+(tools/icons.py writes them into vendor/icons/icons.css), and live play's QR decoder from the npm
+package jsqr into vendor/jsqr/.
 """
 
 import os
@@ -32,6 +33,8 @@ PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm",
 
 
 # wheel file -> SHA-256: pure-Python wheels from PyPI the page imports from our origin
+# the QR decoder the page's Scan loads where the browser has no BarcodeDetector (npm jsqr)
+QR_READER = "jsQR.js"
 PAGE_WHEELS = {"segno-1.6.6-py3-none-any.whl": "28c7d081ed0cf935e0411293a465efd4d500704072cdb039778a2ab8736190c7"}
 
 
@@ -67,6 +70,9 @@ def main():
     if n != len(PYODIDE_FILES):
         sys.exit(f"vendor: expected {len(PYODIDE_FILES)} Pyodide files, found {n}")
     m = copy_tree(pyscript, os.path.join(vendor, "pyscript"), lambda name: not name.endswith(".map"))
+    jsqr = os.path.join(modules, "jsqr")
+    copy_tree(os.path.join(jsqr, "dist"), os.path.join(vendor, "jsqr"), lambda name: name == QR_READER)
+    copy_tree(jsqr, os.path.join(vendor, "jsqr"), lambda name: name == "LICENSE")  # (Apache-2.0 asks it kept beside)
     print(f"vendor: {n} Pyodide files and {m} PyScript files in vendor/")
     patched = patch_runtime.patch_folder(os.path.join(vendor, "pyscript"))
     print(f"vendor: patched {patched} copies of idb-map for refused storage (tools/patch_runtime.py)")

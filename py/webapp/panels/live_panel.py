@@ -1,18 +1,15 @@
 """Play live on the same network: Play live (the host's code, as text and as a QR code
 of a link that opens the page joining with it), Join with a friend's code (typed, pasted,
-or scanned with the camera where the browser has a barcode reader), the answer code, the
+or scanned with the camera: qr_reader.py), the answer code (scanned too), the
 line's state, the friend's requests to accept or decline, and Ask to take back, Offer a
 draw, Resign, Offer a new game, Play on by link, Stop.  Everything goes through commands
 (state/live.py); the connection itself is main.py's (peer.py)."""
 
-import asyncio
-
 import js
-from js import navigator
-from pyscript import window
 
 from boardgames.texts import N_, _
-from webapp.dom import copy_box, element, js_object, page_address
+from webapp.dom import copy_box, element, page_address
+from webapp.panels.qr_reader import CameraError, QrReader
 from webapp.state import commands, live
 
 SCAN_SECONDS = 60
@@ -25,6 +22,8 @@ class LivePanel:
     def __init__(self, app):
         self.app = app
         self.drawn = None  # the code whose QR code is shown (or being drawn)
+        self.reader = QrReader()
+        self.scanning = False  # the camera reads a code (until Stop)
 
     def install(self):
         app = self.app
@@ -41,17 +40,15 @@ class LivePanel:
         app.listen(element("live-resign"), "click", lambda e: app.do(live.resign))
         app.listen(element("live-stop"), "click", lambda e: app.do(live.stop))
         app.listen(element("live-by-link"), "click", lambda e: app.do(live.on_by_link))
-        scanning = hasattr(window, "BarcodeDetector") and hasattr(navigator, "mediaDevices")
-        for button, box, command in (("live-scan-join", "live-join-code", live.join),
-                                     ("live-scan-answer", "live-answer", live.accept)):
-            element(button).hidden = not scanning
-            app.listen(element(button), "click",
-                       lambda e, box=box, command=command: app.launch(self.scan(box, command)))
+        for button, box, step in (("live-scan-join", "live-join-code", "join"),
+                                  ("live-scan-answer", "live-answer", "accept")):
+            app.listen(element(button), "click", lambda e, box=box, step=step: app.launch(self.scan(box, step)))
+        app.listen(element("scan-stop"), "click", lambda e: self.stop_scan())
 
-    def try_do(self, command, text):
+    def try_do(self, command, *args):
         """A command reading a code: a bad code is said, and nothing else changes."""
         try:
-            self.app.do(command, text)
+            self.app.do(command, *args)
         except ValueError:
             self.app.update()
 
@@ -93,31 +90,33 @@ class LivePanel:
         element("live-undo").disabled = element("live-new").disabled = live_on["asking"] is not None
         element("live-by-link").hidden = not (lost and friend is not None)
 
-    async def scan(self, box_id, command):
-        """Fill `box_id` from a QR code the camera sees (a join link gives its code), then
-        carry out `command` with it."""
-        video = element("live-camera")
-        try:
-            stream = await navigator.mediaDevices.getUserMedia(
-                js_object({"video": {"facingMode": "environment"}}))
-        except Exception:  # noqa: BLE001 - no camera, or the reader said no
-            self.app.say(_("The camera is not available: type or paste the code instead."))
+    async def scan(self, box_id, step):
+        """Read a QR code with the camera, in a preview with a frame to aim at and Stop:
+        the host's (step "join": its link or code) or the guest's answer code ("accept");
+        the code goes in `box_id` and is carried out as if typed there."""
+        if self.scanning:
             return
-        video.srcObject = stream
-        video.hidden = False
+        self.scanning = True
+        video = element("live-camera")
+        element("scanner").hidden = False
+        element("scan-stop").focus()  # (in view, under the board on a phone)
+        deadline = js.performance.now() + SCAN_SECONDS * 1000
+        text = stream = None
         try:
-            await video.play()
-            detector = js.BarcodeDetector.new(js_object({"formats": ["qr_code"]}))
-            for _attempt in range(SCAN_SECONDS * 5):
-                found = await detector.detect(video)
-                if found.length:
-                    text = str(found[0].rawValue)
-                    element(box_id).value = text.split("join=", 1)[-1]
-                    self.try_do(command, element(box_id).value)
-                    return
-                await asyncio.sleep(0.2)
-            self.app.say(_("No code seen: type or paste it instead."))
+            stream = await self.reader.open(video)
+            text = await self.reader.read(video, lambda: self.scanning and js.performance.now() < deadline)
+            if text is None and self.scanning:
+                self.app.say(_("No code seen: type or paste it instead."))
+        except CameraError as error:
+            self.app.say(_(str(error)))
         finally:
-            for track in stream.getTracks():
-                track.stop()
-            video.hidden = True
+            if stream is not None:
+                self.reader.close(video, stream)
+            self.stop_scan()
+        if text is not None:
+            element(box_id).value = text
+            self.try_do(live.scanned, text, step)
+
+    def stop_scan(self):
+        self.scanning = False
+        element("scanner").hidden = True

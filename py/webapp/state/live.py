@@ -25,7 +25,7 @@ from webapp.state.friend import open_game, play_by_link
 from webapp.state.page_state import PageState
 from webapp.state.session import FRIEND, HUMAN, Session
 from webapp.words import friend_link
-from webapp.words.live_code import read_code
+from webapp.words.live_code import code_in, read_code
 from webapp.words.record import game_params, replay, settings_from_query
 
 VERSION = 1
@@ -114,6 +114,18 @@ def accept(state: PageState, text: str) -> None:
     state.live["want"] = ("accept", sdp)
     state.live["connection"] = "connecting"
     state.say("")
+
+
+def scanned(state: PageState, text: str, step: str) -> None:
+    """A QR code the camera read, for `step`: "join" (the host's link or code) or "accept"
+    (the guest's answer code).  Anything else is refused and said (ValueError); nothing changes."""
+    try:
+        code = code_in(text)
+    except ValueError:
+        state.say(_("That QR code holds a link, not a live code of this page: scan your friend's code, "
+                    "or type or paste it."))
+        raise
+    (join if step == "join" else accept)(state, code)
 
 
 def _read(state: PageState, text: str, kind: str, words: str) -> str:

@@ -130,3 +130,17 @@ def _description(data, kind):
         "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0", *lines,
         f"a=ice-ufrag:{ufrag}", f"a=ice-pwd:{pwd}", f"a=fingerprint:sha-256 {fingerprint}",
         f"a=setup:{SETUP[kind]}", "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144", ""])
+
+
+def code_in(text: str) -> str:
+    """The code a scanned QR code holds: the code itself (a guest's answer), or the host's
+    link to the page joining with it (`?join=CODE`); ValueError for a link without one (a
+    stranger's).  Whether the code works is read_code's to say."""
+    text = text.strip()
+    if "://" not in text:
+        return text
+    from urllib.parse import parse_qs, urlsplit
+    codes = parse_qs(urlsplit(text).query).get("join")
+    if not codes:
+        raise ValueError("a link without a live code")
+    return codes[0]
