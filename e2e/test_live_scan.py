@@ -141,7 +141,8 @@ def test_no_camera_is_said_in_a_sentence_and_the_typed_code_still_works(open_pag
     page = open_page("?game=vut")  # (this Chromium has no camera)
     show_activity(page, "friend")
     page.click("#live-scan-join")
-    page.wait_for_selector("#scanner[hidden]", state="attached")
+    page.wait_for_function("document.getElementById('message').textContent !== ''")
+    assert page.is_hidden("#scanner")
     assert page.inner_text("#message") == "This device has no camera the page can use: type or paste the code instead."
     assert state(page)["friend"] is None and page.is_hidden("#live-box")
     page.fill("#live-join-code", "not a code")
