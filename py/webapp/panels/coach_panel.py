@@ -1,7 +1,7 @@
 """Learn and Puzzles: the Learn activity's choice of the game's lesson and puzzles, and
-the panel beside the board while a lesson or a puzzle runs (what to
-do, what the last move earned, Show me, Try again, Previous and Next, the puzzle list,
-the puzzle's link, Leave).  The exercise itself is webapp/state/coach.py; the page state holds
+the panel beside the board while a lesson or a puzzle runs (what to do, what the last
+move earned, Show me, Try again, Previous and Next, the puzzle list, the puzzle's link,
+Leave).  The exercise itself is webapp/state/coach.py; the page state holds
 the run, commands start, step and leave it, and effects.py keeps the puzzles solved and
 asks for a puzzle's replies.  The game that was on the board before comes back on Leave."""
 

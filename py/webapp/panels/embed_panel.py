@@ -1,7 +1,7 @@
 """The embed viewer on the live page (webapp/state/embed.py decides its steps and words): the
-record opened at a move, the buttons that step through it (and the page's keys,
-activity_panel.py), autoplay; and taking
-over from start.js's picture of the board, playing the clicks made on it meanwhile."""
+record opened at a move, the buttons that step through it (the page's keys do too:
+activity_panel.py), autoplay; and taking over from start.js's picture of the board,
+playing the clicks made on it meanwhile."""
 
 from pyscript import document, window
 
