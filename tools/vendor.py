@@ -77,7 +77,8 @@ def main():
     patched = patch_runtime.patch_folder(os.path.join(vendor, "pyscript"))
     print(f"vendor: patched {patched} copies of idb-map for refused storage (tools/patch_runtime.py)")
     patch_runtime.patch_pyodide_glue(os.path.join(vendor, "pyodide", "pyodide.asm.mjs"))
-    print("vendor: patched Pyodide's glue to link only the exports its wasm asks for (tools/patch_runtime.py)")
+    print("vendor: patched Pyodide's glue to link only the exports its wasm asks for, wrap JS functions once per "
+          "signature and compile as it streams in (tools/patch_runtime.py)")
     fetch_wheels(os.path.join(vendor, "wheels"))
     icons.write(ROOT)
     i18n.load_babel(cached_wheel(*i18n.BABEL))
