@@ -4,23 +4,30 @@
 // PyScript imports this module, takes its `version`, and calls its `loadPyodide` with its
 // own options.  tools/fast_start.py builds, into vendor/fast/, a memory snapshot of Pyodide
 // in which the standard modules we use and our pure modules are already imported (with the
-// recipe that made it), and a gzipped copy of Pyodide's wasm.  Three ways to start:
+// recipe that made it), and a gzipped copy of Pyodide's wasm.  Four ways to start:
 //
 //   snapshot  restore a snapshot instead of initialising Python (about half the CPU of a
 //             start): the one kept in this browser, else (where storage is refused) the
 //             build's, through the HTTP cache, over a fast link;
-//   lean      a plain start from the files the snapshot needs too: a first visit;
+//   made      a page's first visit: snapshot_maker.mjs makes the snapshot on a thread of its
+//             own from the files a start needs anyway, and it is restored here (and kept
+//             where storage is allowed), so Python's initialisation never blocks the page;
+//   lean      a plain start from the files the snapshot needs too: the AI worker's first
+//             visit, or a page that cannot start a worker;
 //   plain     Pyodide's own start: when the fast files are missing or for another
 //             runtime, and after anything went wrong on another way.
+// Every part of a start on the page's thread runs in a task of its own (nextTask): the
+// instantiating, the linking, the restore and the loader's Python; main.py builds the page
+// in a few more.
 // Whichever way, the wasm is fetched in one form only: the gzipped one (3.5 MB instead of
 // 9.6), unless the server compresses the plain one anyway (a HEAD request tells); the
 // offline copy keeps it plain (sw.js unpacks it once), so a later visit unpacks nothing
 // (on a host that compresses, it compiles the HTTP cache's copy: see httpCopyOr).
 //
-// A first visit downloads no snapshot: once the board is live and the service worker has
-// made the offline copy, snapshot_maker.mjs makes the snapshot in this browser, on a thread
-// of its own, from what the visit fetched and by the build's recipe, and keeps it; every
-// later visit restores from it.  A context refused storage (a cross-site frame: a class
+// A first visit downloads no snapshot: snapshot_maker.mjs makes it in this browser, on a
+// thread of its own, from what the visit fetches and by the build's recipe, and keeps it
+// (after a visit that started otherwise, once the service worker has made the offline
+// copy, from that copy); every later visit restores from it.  A context refused storage (a cross-site frame: a class
 // page embedding a game) can keep nothing, but the browser's HTTP cache still serves it:
 // over a fast link it restores the build's snapshot, and a returning reader's stdlib
 // comes from that cache at once, so the link measures fast and the snapshot is restored
@@ -44,13 +51,14 @@
 // Every URL is relative to this module, so the site works under any path prefix.
 
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
-import { LEFT_OUT, SETTLE, instantiateFrom, keptRuns, sha256Hex } from "./snapshot.mjs";
+import { LEFT_OUT, SETTLE, instantiateFrom, keptRuns, nextTask, sha256Hex } from "./snapshot.mjs";
 
 export { version };
 
 const PYODIDE = new URL("./vendor/pyodide/", import.meta.url);
 const FAST = new URL("./vendor/fast/", import.meta.url);
 const SITE = new URL("./", import.meta.url);
+const MAKER = new URL("./snapshot_maker.mjs", import.meta.url);  // makes a snapshot here, on a thread of its own
 const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
 // The page's stdlib zip: the standard modules it needs, compiled (1.6 MB; Pyodide's zip of
 // sources is 2.5 MB), which the snapshot was made over; a module left out of it is fetched
@@ -65,9 +73,10 @@ const inPage = typeof document !== "undefined";  // else: the AI worker
 // cache of its own under one name and key whatever the version (so that it is looked up
 // beside everything else, before the manifest is read), with its SHA-256 and the build
 // snapshot's it stands for in headers.
-const KEPT = { cacheName: "python-snapshot-kept", key: new URL("snapshot.unpacked", FAST).href,
-               digestHeader: "X-Pages-SHA256", file: "the kept snapshot", unsound: "is damaged" };
 const BUILD_DIGEST = "X-Build-Snapshot-SHA256";
+const KEPT = { cacheName: "python-snapshot-kept", key: new URL("snapshot.unpacked", FAST).href,
+               digestHeader: "X-Pages-SHA256", buildHeader: BUILD_DIGEST, file: "the kept snapshot",
+               unsound: "is damaged" };
 
 // Where storage is refused, a first visit (no snapshot in the HTTP cache) measures its
 // link on the stdlib zip it needs on every way (the browser's own timing of its bytes:
@@ -144,9 +153,10 @@ export async function loadPyodide(options = {}) {
                                   wasmFrom: (plan.how !== "plain" && await plan.wasmFrom) || null,
                                   ahead: Boolean(plan.ahead) };
   if (inPage && plan.how === "snapshot" && plan.build) answerWorkers(plan.build);
-  if (plan.making && plan.how !== "snapshot") {
+  if (plan.making && plan.how !== "snapshot" && plan.how !== "made") {
     globalThis.boardgamesPython.keepSnapshot = () => keepSnapshotMadeHere(pyodide, plan.making, kept);
   }
+  plan.kept?.then((kept) => { globalThis.boardgamesPython.keptSnapshot = kept; });
   console.info(`boardgames: Python started (${plan.how}) in ${seconds.toFixed(2)} s` +
                (plan.ahead ? " from what was made ready before the click" : "") +
                (plan.reason ? `: ${plan.reason}` : "") +
@@ -168,10 +178,11 @@ async function startFast(plan) {
       // is instantiated and linked meanwhile.  A snapshot that fails a check is never
       // restored (that Pyodide waits on, and the plain start follows).
       ours._loadSnapshot = plan.memory;
-      ours.fsInit = () => plan.snapshot.then(() => {}, () => new Promise(() => {}));
+      ours.fsInit = () => plan.snapshot.then(nextTask, () => new Promise(() => {}));
     }
     const started = startPyodide(ours);
     const pyodide = await (plan.snapshot ? Promise.race([started, plan.snapshot.then(() => started)]) : started);
+    await nextTask();  // (the loader's Python in a task of its own)
     if (plan.snapshot) settle(pyodide, plan.environ);
     findLeftOut(pyodide, plan.leftOut);
     return pyodide;
@@ -252,14 +263,15 @@ async function planStart() {
   const making = storage && inPage && manifest.recipe ? {
     recipe: manifest.recipe, kept: { ...KEPT, build: manifest.snapshot.sha256 },
     memoryBytes: manifest.snapshot.memory_bytes, environ: manifest.environ,
-    runtime: { indexURL: PYODIDE.href, wasm: WASM, stdlib: STDLIB, lock: LOCK },
+    runtime: { offline: true, indexURL: PYODIDE.href, wasm: WASM, stdlib: STDLIB, lock: LOCK },
   } : null;
   const restoredByPage = !storage && !inPage && !unpacked && await restoredByAPage(manifest.snapshot.sha256);
   if (!unpacked && (storage || !(rate > SNAPSHOT_RATE || restoredByPage || ready))) {
     const reason = storage ? "no snapshot kept here yet (one is made once the offline copy is)"
       : "no snapshot cached, and not worth its bytes here";
-    return { how: "lean", stdlib, lock, gzipped, module, wasmFrom, rate, files, reason, making,
-             leftOut: manifest.stdlib.left_out };
+    const lean = { how: "lean", stdlib, lock, gzipped, module, wasmFrom, rate, files, reason, making,
+                   leftOut: manifest.stdlib.left_out };
+    return inPage && manifest.start_code ? madeHere(lean, manifest, stdlibBlob) : lean;
   }
   // Checked and unpacked into Python's memory while Pyodide starts: if any check fails,
   // loadPyodide fails before Python starts, and the plain start follows (and, where
@@ -281,13 +293,91 @@ async function planStart() {
            ahead: Boolean(ready) };
 }
 
-/** Keep a snapshot's pages with their SHA-256 where planStart looks (in place of one kept
- * for another version), and drop the caches earlier versions of the site kept theirs in. */
+/** Keep a snapshot's pages with their SHA-256 where planStart looks (`kept`:
+ * KEPT, with the build snapshot's SHA-256 the pages stand for), in place of one kept for
+ * another version, and drop the caches earlier versions of the site kept theirs in. */
 async function keepPages(kept, { pages, sha256 }) {
-  const headers = { [kept.digestHeader]: sha256, [BUILD_DIGEST]: kept.build };
-  await (await caches.open(kept.cacheName)).put(kept.key, new Response(pages, { headers }));
+  const headers = { [kept.digestHeader]: sha256, [kept.buildHeader]: kept.build };
+  const cache = await caches.open(kept.cacheName);
+  await cache.put(kept.key, new Response(pages, { headers }));
+  // read back, so that `keptSnapshot` says what a next visit will find
+  if ((await cache.match(kept.key))?.headers.get(kept.digestHeader) !== sha256) {
+    throw new Error("the snapshot written could not be read back");
+  }
   const stale = (await caches.keys()).filter((name) => name.startsWith("python-snapshot-") && name !== kept.cacheName);
   await Promise.all(stale.map((name) => caches.delete(name)));
+}
+
+/** The page's way on a first visit (`lean`: the plan of the lean way, which stands where no
+ * worker starts): snapshot_maker.mjs makes the snapshot on a thread of its own, from what
+ * this visit fetches anyway (the wasm, compiled here once, is shared with it), and it is
+ * restored here, so that Python's initialisation and the compiling of our modules never
+ * block the page; where storage is allowed the maker keeps it too, for every later visit.
+ * If making it fails, the snapshot's promise fails and the plain start follows. */
+function madeHere(lean, manifest, stdlibBlob) {
+  let worker;
+  try {
+    worker = new Worker(MAKER, { type: "module" });
+  } catch {
+    return lean;
+  }
+  // (where the server compresses the plain wasm, it is compiled here as it streams in)
+  const module = lean.module ?? WebAssembly.compileStreaming(fetchOk(WASM));
+  module.catch(() => {});
+  const began = performance.now();
+  let keptThen;
+  const kept = new Promise((resolve) => { keptThen = resolve; });
+  if (lean.making) {
+    kept.then((how) => console.info(how === "kept"
+      ? `boardgames: a snapshot was made and kept here in ${((performance.now() - began) / 1000).toFixed(2)} s`
+      : `boardgames: no snapshot kept here: ${how}`));
+  }
+  const pages = new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => {
+      if (data.pages) {
+        resolve(data.pages);
+        // kept once the page is idle (the start's tasks come first): `memoryOf` only reads them
+        if (lean.making) {
+          (globalThis.requestIdleCallback ?? ((then) => setTimeout(then, 2000)))(
+            () => keepPages(lean.making.kept, data).then(() => keptThen("kept"), (error) => keptThen(error.message)));
+        }
+      }
+      if (data.error) {
+        reject(new Error(`the snapshot could not be made here: ${data.error}`));
+        keptThen(data.error);
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      reject(new Error(`the snapshot could not be made here: ${event.message || "its worker failed"}`));
+      keptThen(event.message || "its worker failed");
+    };
+  });
+  const { recipe } = manifest;
+  const startCode = checked(fetchOk(new URL(manifest.start_code.file, FAST), { cache: "force-cache" }),
+                            manifest.start_code).then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
+  const posted = Promise.all([startCode, module, stdlibBlob.then((blob) => blob.arrayBuffer()), lean.lock]).then(
+    async ([code, compiled, stdlib, lock]) => {
+      const encoder = new TextEncoder();
+      const files = Object.fromEntries(await Promise.all(recipe.written.map(async (path) => [path,
+        path in code.written ? encoder.encode(code.written[path])
+          : await lean.files.get(new URL(`py/${path}`, SITE).href)])));
+      worker.postMessage({
+        recipe, files, runs: code.runs, memoryBytes: manifest.snapshot.memory_bytes, environ: manifest.environ,
+        runtime: { indexURL: PYODIDE.href, wasm: WASM, module: compiled, stdlib, lock },
+      });
+    });
+  posted.catch((error) => {
+    worker.terminate();
+    keptThen(error.message);
+  });
+  const memoryBytes = manifest.snapshot.memory_bytes;
+  const memory = new Uint8Array(memoryBytes);
+  const snapshot = Promise.all([posted, pages]).then(([, made]) => { memoryOf(made.buffer, memoryBytes, memory); });
+  snapshot.catch(() => {});
+  return { ...lean, how: "made", module, memory, snapshot, environ: manifest.environ,
+           kept: lean.making ? kept : null,
+           reason: "no snapshot kept here yet: made on a thread of its own, then restored" };
 }
 
 /** `task(data)` (an async function of this module's, using only `helpers`) on a thread of
@@ -381,7 +471,7 @@ function keepSnapshotMadeHere(pyodide, making, kept) {
     try {
       const { home, written } = making.recipe;
       const files = Object.fromEntries(written.map((path) => [path, pyodide.FS.readFile(`${home}/${path}`)]));
-      worker = new Worker(new URL("./snapshot_maker.mjs", import.meta.url), { type: "module" });
+      worker = new Worker(MAKER, { type: "module" });
       worker.onmessage = ({ data }) => {
         if (data.error) done(false, data.error);
         else keepPages(making.kept, data).then(() => done(true), (error) => done(false, error.message));

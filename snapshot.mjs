@@ -238,6 +238,12 @@ export async function sha256Hex(bytes) {
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+/** A promise kept in a later task: work after it lets the page answer its reader between
+ * (a start's parts each in a task of its own, none holding the page's thread long). */
+export function nextTask() {
+  return globalThis.scheduler?.yield ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Until the returned function is called, Pyodide takes `module` (a promise of its wasm,
  * compiled while other work went on: Pyodide itself compiles it only once it has its
  * snapshot) instead of fetching and compiling `wasmURL`; if the module failed, Pyodide
@@ -254,8 +260,12 @@ export function instantiateFrom(module, wasmURL) {
   };
   WebAssembly.instantiateStreaming = async function (source, imports) {
     const ready = await compiled;
-    return ready ? { module: ready, instance: await WebAssembly.instantiate(ready, imports) }
-      : realInstantiate.call(this, source, imports);
+    if (!ready) return realInstantiate.call(this, source, imports);
+    // instantiating and Emscripten's linking, which follows, in tasks of their own
+    await nextTask();
+    const instance = await WebAssembly.instantiate(ready, imports);
+    await nextTask();
+    return { module: ready, instance };
   };
   return () => {
     globalThis.fetch = realFetch;

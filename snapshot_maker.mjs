@@ -1,16 +1,22 @@
-// A worker (interpreter.mjs starts it once the offline copy is made) that makes, in the
-// reader's browser, the snapshot every later visit restores: a first visit then downloads
-// no snapshot (6 MB), only what a plain start needs.
+// A worker (interpreter.mjs starts it) that makes, in the reader's browser, the snapshot
+// Python starts from: a visit downloads no snapshot (6 MB), and Python's initialisation and
+// the compiling of our modules run on this thread, never on the page's.
 //
-// It starts a fresh Pyodide from the offline copy (the wasm, which sw.js keeps plain, and
-// the stdlib zip the snapshot must be restored over), writes the sources the page's
-// PyScript wrote (sent by the page), follows the build's recipe (snapshot.mjs), keeps
-// compiled the Python the page ran through runPython (its `runs`: PyScript's own start and
-// the page's script, so that a restore parses none) and answers
-// with the snapshot's pages and their SHA-256 ({pages, sha256}, the pages handed over, not
-// copied), or {error}.  The page keeps them (a write from a worker that closes at once
-// was lost in WebKit).  The restore checks the stdlib and the sources against the
-// manifest as for the build's snapshot.
+// It starts a fresh Pyodide (the wasm, compiled, and the stdlib zip the snapshot must be
+// restored over), writes the sources the page's PyScript writes, follows the build's
+// recipe (snapshot.mjs), and keeps compiled the Python the page runs through runPython
+// (`runs`: PyScript's own start and the page's script, so that a restore parses none).
+// It answers with the snapshot's pages and their SHA-256 ({pages, sha256}, the pages handed
+// over, not copied), or {error}.  Two uses:
+//   a first visit, before the page runs Python: the page hands over what it fetched (the
+//     wasm compiled, the stdlib's bytes, the lock file, the sources, the start code of
+//     vendor/fast/start-code-*.json), restores the snapshot at once and keeps it;
+//   after a visit that started otherwise, once the offline copy is made: the wasm and the
+//     stdlib are read from that copy, the sources and runs are the page's.
+// The page keeps the pages, never this worker: in WebKit a cache this worker wrote to took
+// no later write of the page's (the next visit found nothing), and a write from a worker
+// that closes at once was lost there.  The restore checks the stdlib and the sources
+// against the manifest as for the build's snapshot.
 
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { instantiateFrom, makeSnapshot, pack, sha256Hex } from "./snapshot.mjs";
@@ -27,12 +33,12 @@ onmessage = async ({ data }) => {
 
 /** The snapshot's pages (`pack`), made as the build makes them. */
 async function make({ recipe, files, runs, memoryBytes, environ, runtime }) {
-  const [stdlib, lock, wasm] = await Promise.all([
+  const [stdlib, lock, module] = runtime.offline ? await Promise.all([
     offline(runtime.stdlib).then((response) => response.blob()),
     offline(runtime.lock).then((response) => response.json()),
-    offline(runtime.wasm),
-  ]);
-  const restore = instantiateFrom(WebAssembly.compileStreaming(wasm), runtime.wasm);
+    WebAssembly.compileStreaming(offline(runtime.wasm)),
+  ]) : [new Blob([runtime.stdlib]), runtime.lock, runtime.module];
+  const restore = instantiateFrom(Promise.resolve(module), runtime.wasm);
   const stdLibURL = URL.createObjectURL(stdlib);
   let made;
   try {

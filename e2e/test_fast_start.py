@@ -1,6 +1,7 @@
 """How Python starts (interpreter.mjs, snapshot_maker.mjs, tools/fast_start.py): a first
-visit the lean way, then from the snapshot made and kept in this browser; where storage is
-refused, from the build's snapshot through the HTTP cache; the plain way whenever a
+visit from a snapshot made then on a thread of its own (and kept), then from the kept one;
+where storage is refused, from the build's snapshot through the HTTP cache over a fast
+link, else from one made on the spot; the plain way whenever a
 snapshot is unsound, and the page plays every way.
 
 The defects are made in a copy of the site (served like the real one) or in the kept
@@ -37,6 +38,7 @@ WORKER_DOWN = "async () => (await window.boardgames.memory()).worker == null"
 
 # Whether the snapshot made here is kept: a python-snapshot-... cache holds its pages.
 KEPT = """async () => {
+    if (!(await navigator.serviceWorker.getRegistration())?.active) return false;  // the offline copy is not made yet
     for (const name of await caches.keys()) {
         if (name.startsWith("python-snapshot-") && (await (await caches.open(name)).keys()).length) return true;
     }
@@ -154,17 +156,18 @@ def fast_files_built():
 
 
 def snapshot_kept(page, seconds=120):
-    """Wait until the snapshot made in this browser is kept (snapshot_maker.mjs, started
-    once the offline copy is made)."""
+    """Wait until the offline copy is made and the snapshot made in this browser kept
+    (snapshot_maker.mjs: on a first visit, as Python starts; after a visit that started
+    otherwise, once the offline copy is made)."""
     deadline = time.monotonic() + seconds
     while not page.evaluate(KEPT):
         assert time.monotonic() < deadline, "no snapshot was kept"
         page.wait_for_timeout(250)
 
 
-def test_a_first_visit_starts_lean_then_every_visit_restores_the_snapshot_made_here_and_so_does_the_ai_worker(browser, site):
-    """A first visit starts the lean way and downloads no snapshot; once the offline copy is
-    made the page makes one and keeps it.  The returning visit (browser closed and opened
+def test_a_first_visit_restores_a_snapshot_made_off_the_page_then_every_visit_restores_it_and_so_does_the_ai_worker(browser, site):
+    """A first visit downloads no snapshot: one is made on a thread of its own from what the
+    visit fetched, restored, and kept.  The returning visit (browser closed and opened
     again on the same profile) restores it, fetching no runtime byte, and so does the AI
     worker, whose first move comes as usual."""
     first_visit, returning_visit, console = Watch(), Watch(), []
@@ -179,7 +182,7 @@ def test_a_first_visit_starts_lean_then_every_visit_restores_the_snapshot_made_h
         context, page = launch(first_visit)
         open_ready(page, f"{site}/index.html?game=tablut")
         first = python_start(page)
-        assert first["how"] == "lean" and "no snapshot kept here yet" in first["reason"], first
+        assert first["how"] == "made" and "made on a thread of its own" in first["reason"], first
         # a first visit leaves the loader to PyScript, which imports it after its own modules
         assert asked(page, "interpreter.mjs") > asked(page, "core.js")
         play_by_clicks(page, "d1-d3")
@@ -233,7 +236,7 @@ def test_a_visit_fetches_the_wasm_in_one_form_and_the_offline_copy_fetches_nothi
                     page = open_ready(watched(context.pages[0] if context.pages else context.new_page(), seen), url)
                     started = python_start(page)
                     if visit == "first":
-                        assert (started["how"], started["wasm"]) == ("lean", form), started
+                        assert (started["how"], started["wasm"]) == ("made", form), started
                         snapshot_kept(page)
                         fetched = runtime_fetched()
                         assert fetched == [f"/vendor/{'pyodide/pyodide.asm.wasm' if form == 'plain' else 'fast/' + manifest(ROOT)['wasm']['file']}"], fetched
@@ -367,7 +370,7 @@ def test_a_standard_module_left_out_of_the_pages_stdlib_is_fetched_whole_once_im
     try:
         page = watched(context.new_page(), Watch(), console)
         open_ready(page, f"{site}/index.html")
-        assert python_start(page)["how"] == "lean"
+        assert python_start(page)["how"] == "made"
         found = probe(page, """
 import json
 from pyscript import document
@@ -498,15 +501,15 @@ SPOILED = {
                                headers.set("X-Build-Snapshot-SHA256", "0".repeat(64));
                                return cache.put(key, new Response(pages.slice(0, 1000), { headers }));
                              })""",
-                          "lean", "no snapshot kept here yet (one is made once the offline copy is)"),
+                          "made", "no snapshot kept here yet: made on a thread of its own, then restored"),
 }
 
 
 @pytest.mark.parametrize("defect", list(SPOILED))
 def test_a_damaged_or_stale_kept_snapshot_is_not_restored_and_is_made_again(browser, site, defect):
     """Garbage in the snapshot kept in this browser: the next start is the plain way (the
-    reason on the console); one kept by another version of the site: the next start is
-    the lean way.  The page plays, and a sound snapshot is made and kept again, which the
+    reason on the console); one kept by another version of the site: the next start
+    restores one made then.  The page plays, and a sound snapshot is made and kept again, which the
     next start restores."""
     spoil, how, reason = SPOILED[defect]
     context = browser.new_context()

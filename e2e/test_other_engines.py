@@ -5,11 +5,11 @@ WebKitGTK MiniBrowser through WebKitWebDriver and Selenium, on a virtual X displ
 One smoke, written once against a four-call driver (goto, evaluate, wait, click), in each
 engine: the page starts, a move by clicks, the computer's reply, a puzzle solved, an embed
 started by a click on its picture, and a returning visit started from the snapshot the
-engine made and kept itself once the service worker had made the offline copy; a game
+engine made and kept itself on the first visit; a game
 reviewed by the AI worker.
 
-A first visit starts the lean way; the returning visit must restore the snapshot this
-engine made (snapshot_maker.mjs), under the service worker.  Both engines do this (Firefox
+A first visit restores the snapshot this engine makes then on a thread of its own
+(snapshot_maker.mjs) and keeps; the returning visit must restore it, under the service worker.  Both engines do this (Firefox
 ESR and WebKitGTK both run the service worker and module workers); a test that sees them
 start otherwise fails with the loader's `reason`."""
 
@@ -192,8 +192,8 @@ def test_the_page_starts_plays_and_embeds(engine, site):
     found = engine.evaluate("window.boardgames.analyse().then(() => window.boardgames.state().analysis)")
     assert found["done"] and len(found["evals"]) == 3
 
-    # A first visit starts the lean way, then makes its snapshot once the offline copy is made.
-    assert engine.evaluate("window.boardgamesPython.how") == "lean"
+    # A first visit makes its snapshot on a thread of its own, restores it and keeps it.
+    assert engine.evaluate("window.boardgamesPython.how") == "made"
     engine.wait("window.boardgamesPython.keptSnapshot !== undefined", START_MS)
     assert engine.evaluate("window.boardgamesPython.keptSnapshot") == "kept"
 

@@ -174,6 +174,25 @@ def test_the_pages_stdlib_holds_what_a_start_and_the_page_wheels_import_and_name
     assert manifest["stdlib"]["sha256"] == fast_start.sha256(fast_start.read_bytes(served))
 
 
+def test_the_start_code_gives_a_first_visit_what_its_pages_files_do_not():
+    """A first visit makes its snapshot before the page runs Python (interpreter.mjs
+    `madeHere`): vendor/fast/start-code-*.json gives the recipe's files the page's [files]
+    do not (PyScript's package, as its bundle writes it) and the Python the page will run,
+    kept compiled as the build's snapshot keeps it (PyScript's start, the page's script)."""
+    with open(os.path.join(ROOT, fast_start.OUTPUT, fast_start.MANIFEST)) as f:
+        manifest = json.load(f)
+    with open(os.path.join(ROOT, fast_start.OUTPUT, manifest["start_code"]["file"]), "rb") as f:
+        data = f.read()
+    assert fast_start.sha256(data) == manifest["start_code"]["sha256"]
+    code = json.loads(data)
+    page = {path.removeprefix("./py/") for path in manifest["files"]["page"]}
+    assert set(code["written"]) == {path for path in manifest["recipe"]["written"] if path not in page}
+    package = fast_start.pyscript_package()
+    assert all(code["written"][path].encode() == package[path] for path in code["written"])
+    tree = fast_start.pyscript_tree()
+    assert code["runs"] == [[fast_start.pyscript_start(tree), True], [fast_start.page_script(), True]]
+
+
 def test_the_real_snapshot_holds_every_pure_module_and_no_dom_glue():
     modules = fast_start.snapshot_modules()
     engine = [m for m in fast_start.our_modules() if m.startswith("boardgames")]

@@ -62,6 +62,7 @@ SLOW_LINK = {"offline": False, "latency": 40, "downloadThroughput": 10e6 / 8, "u
 GOALS = {"first": 0.6, "return": 0.5, "slow": 1.0, "return_gz": 0.5}  # issue 13: ours / bare, time to interactive
 MOONSHOT = {"return": 0.4}
 PICTURE_GOALS = {"first": 0.3, "slow": 0.5}  # issue 22: seconds to the board's picture, ours
+LONGEST_TASK_GOALS = {"first": 200, "return": 100}  # issue 84: ms, the longest task on the page's thread
 RETURN_GOAL = 0.45  # issue 22: a returning visit, ours / bare (median of five runs)
 VISITS = {"first": "first visit, loopback (cold)", "return": "returning visit (same profile)",
           "slow": "first visit, 10 Mbps / 40 ms", "return_gz": "returning visit, compressing host"}
@@ -82,10 +83,20 @@ for i in range(64):
 document.body.dataset.ready = "1"
 """
 
+# The long tasks counted: from navigation to this long after the page is ready (what it runs
+# just after, such as the first paint of the live page, belongs to its start).
+AFTER_READY_MS = 1000
+
 # Runs in every page before its own scripts: records when the page became ready, and when
 # a board was first on screen (the page's own mark, else the canvas's first non-zero size).
 RECORDER = """(() => {
-  const times = window.__startup = {};
+  const times = window.__startup = {tasks: []};
+  // the page's long tasks (over 50 ms on its thread): [start, duration], ms
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) times.tasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: "longtask" });
+  } catch {}
   function boardSized() {
     const canvas = document.getElementById("board");
     return canvas && canvas.getBoundingClientRect().width > 0 && canvas.getBoundingClientRect().height > 0;
@@ -107,9 +118,11 @@ RECORDER = """(() => {
 READ_TIMES = """() => {
   const mark = performance.getEntriesByName("board-shown")[0];
   const times = window.__startup;
+  const tasks = times.tasks.filter(([start]) => start <= times.ready + AFTER_READY_MS).map(([, duration]) => duration);
   return {ready: times.ready / 1000, board: (mark ? mark.startTime : times.canvas) / 1000,
-          board_source: mark ? "mark" : "canvas", python: window.boardgamesPython || null};
-}"""
+          board_source: mark ? "mark" : "canvas", python: window.boardgamesPython || null,
+          longest: Math.max(0, ...tasks), blocking: tasks.reduce((sum, duration) => sum + duration - 50, 0)};
+}""".replace("AFTER_READY_MS", str(AFTER_READY_MS))
 
 # Whether the offline copy is made and the snapshot made from it kept (a page that may
 # store, after its first visit); null where storage is refused.
@@ -140,6 +153,7 @@ def load(page, url):
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=TIMEOUT_MS)
     page.wait_for_function("window.__startup.canvas !== undefined || performance.getEntriesByName('board-shown').length",
                            timeout=TIMEOUT_MS)
+    page.wait_for_timeout(AFTER_READY_MS)
     return page.evaluate(READ_TIMES)
 
 
@@ -341,6 +355,17 @@ def report(results, runs):
         verdicts.append(verdict)
     print()
     print("\n".join(verdicts))
+    print(f"\nThe page's thread while it starts (long tasks from navigation to {AFTER_READY_MS} ms after ready;"
+          " blocking: the sum of each one's time over 50 ms), median ms:")
+    print(f"{'visit':<32} {'longest ours':>12} {'bare':>6}   {'blocking ours':>13} {'bare':>6}   goal (longest, ours)")
+    for visit, title in VISITS.items():
+        if visit in results:
+            ours, bare = results[visit]["ours"], results[visit]["bare"]
+            longest = [median([r["longest"] for r in rows]) for rows in (ours, bare)]
+            blocking = [median([r["blocking"] for r in rows]) for rows in (ours, bare)]
+            goal = LONGEST_TASK_GOALS.get(visit)
+            verdict = f"<= {goal}: {'met' if longest[0] <= goal else 'NOT met'}" if goal else ""
+            print(f"{title:<32} {longest[0]:12.0f} {longest[1]:6.0f}   {blocking[0]:13.0f} {blocking[1]:6.0f}   {verdict}")
     computer = {visit: [r["computer"] for r in results[visit]["ours"] if "computer" in r]
                 for visit in ("first", "return") if visit in results}
     if any(computer.values()):
@@ -402,7 +427,7 @@ def main():
                             row = first_visit(browser, urls[name], slow=visit == "slow", worker=worker)
                         results[visit][name].append(row)
                         print(f"run {run + 1} {visit:<9} {name:<4} interactive {row['ready']:5.2f} s, "
-                              f"board {row['board']:5.2f} s"
+                              f"board {row['board']:5.2f} s, longest task {row['longest']:4.0f} ms"
                               + (f", python {row['python']['how']}" if row.get("python") else "")
                               + (f", computer's first move {row['computer']['move']:.2f} s" if "computer" in row else ""),
                               flush=True)

@@ -12,6 +12,9 @@
   the snapshot is made over it, and interpreter.mjs fetches Pyodide's whole zip if a
   module left out of it is ever imported.  It is learned by a first snapshot made over
   the whole zip (build_fast.mjs reports the stdlib files loaded);
+- start-code-*.json (`start_code`): what a first visit's snapshot, made in the browser
+  before the page runs Python, needs beside the page's [files]: PyScript's package files
+  and the Python the page will run through runPython (interpreter.mjs `madeHere`);
 - manifest.json, tying them together: Pyodide's version and build id, each file's name
   (its content hash) and SHA-256, the SHA-256 of the stdlib zip the snapshot was made
   over (a restore needs it byte for byte) and the modules it leaves out, that of every
@@ -205,6 +208,18 @@ def pyscript_start(tree):
     return "\n".join(lines + ["\n"])
 
 
+def start_code(root=ROOT):
+    """What a snapshot made in the browser before the page has run anything needs beside
+    the page's [files] (interpreter.mjs, a first visit): PyScript's package files the recipe
+    writes, and the Python the page will run through runPython, kept compiled (as the
+    build's snapshot keeps them), as JSON: {"written": {path: text}, "runs": [[source, true], ...]}."""
+    tree = pyscript_tree(root)
+    package = dict(_files(tree, ""))
+    written = {path: package[path].decode("utf-8") for path in sorted(started_pyscript(package))}
+    runs = [[pyscript_start(tree), True], [page_script(root), True]]
+    return json.dumps({"written": written, "runs": runs}, ensure_ascii=False, sort_keys=True).encode("utf-8")
+
+
 def page_script(root=ROOT):
     """The code of the page's own <script type="py"> (index.html), as PyScript runs it."""
     with open(os.path.join(root, "index.html")) as f:
@@ -335,9 +350,9 @@ def snapshot(root, pyodide_dir, modules, stdlib=True, warm_up=True, stdlib_zip=N
             "imports": (stdlib_modules(os.path.join(pyodide_dir, STDLIB), root) if stdlib else []) + modules,
             "warm_up": WARM_UP.format(precompile=precompile) if warm_up else "",
         }
-        # what the page runs through runPython, kept compiled (the browser's own snapshot keeps
-        # what its visit ran: the recipe need not carry these)
-        runs = [[pyscript_start(tree), True], [page_script(root), True]] if warm_up else []
+        # what the page runs through runPython, kept compiled (as a first visit's snapshot keeps
+        # them, from start_code; one made after a visit keeps what the visit ran)
+        runs = json.loads(start_code(root))["runs"] if warm_up else []
         spec = {"pyodide": pyodide_dir + os.sep, "snapshot": os.path.join(work, "snapshot"), "files": files,
                 "runs": runs, "stdlib": stdlib_zip or os.path.join(pyodide_dir, STDLIB), "later": later or {},
                 "compile_to": compile_to, **recipe}
@@ -375,6 +390,7 @@ def make(root=ROOT, out=None):
     files = {  # name pattern ({} is the start of the content's SHA-256), bytes
         "snapshot": ("snapshot-{}.gz", gzip.compress(pages, compresslevel=9, mtime=0)),
         "wasm": ("pyodide.asm-{}.wasm.gz", gzip.compress(wasm, compresslevel=9, mtime=0)),
+        "start_code": ("start-code-{}.json", start_code(root)),
     }
     manifest = {
         "pyodide": built["version"],

@@ -464,6 +464,8 @@ class App:
         self.draw()
 
     def resize(self):
+        if self.scene is None:  # (the box was measured before the first render, which fits it)
+            return
         self.fitted = None
         self.fit()
         self.draw()
@@ -512,7 +514,10 @@ class App:
         self.canvas.setAttribute("aria-label", words)
 
 
-def start():
+async def start():
+    """Build the page from the state in a few tasks, none holding the page's thread long
+    (each part of the start measured 20-50 ms on a returning visit), so a reader's click or
+    key while the page starts is answered between them."""
     language.install()  # the reader's catalogue, before any text is made
     params = js.Object.fromEntries(js.URLSearchParams.new(window.location.search)).to_py()
     store = storage()
@@ -537,8 +542,11 @@ def start():
         commands.start_exercise(state, exercise)
     document.documentElement.classList.toggle("embed", opening["embed"])
     app = App(state)
+    await asyncio.sleep(0)  # (a new task: the event loop runs each step as a task of its own)
     app.install()
+    await asyncio.sleep(0)
     app.update()
+    await asyncio.sleep(0)
     notes = [] if store is not None or opening["embed"] else [_(sharing.NOT_SAVED)]
     shown = app.viewer.open()
     app.say(" ".join(opening["messages"] + [settings_problem or ""] + embed_problems + shown + coached + notes)
@@ -555,4 +563,12 @@ def start():
     return app
 
 
-APP = start()
+def failed(started):
+    """A start that failed says so as any other start-up failure (start.js words it)."""
+    if not started.cancelled() and started.exception() is not None:
+        error = started.exception()
+        js.reportError(js.Error.new(f"{type(error).__name__}: {error}"))
+
+
+STARTED = asyncio.ensure_future(start())
+STARTED.add_done_callback(failed)
