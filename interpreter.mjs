@@ -312,7 +312,8 @@ async function keepPages(kept, { pages, sha256 }) {
  * worker starts): snapshot_maker.mjs makes the snapshot on a thread of its own, from what
  * this visit fetches anyway (the wasm, compiled here once, is shared with it), and it is
  * restored here, so that Python's initialisation and the compiling of our modules never
- * block the page; where storage is allowed the maker keeps it too, for every later visit.
+ * block the page; where storage is allowed it is kept here once the page is idle, for
+ * every later visit (`kept`: a promise of "kept", else why not).
  * If making it fails, the snapshot's promise fails and the plain start follows. */
 function madeHere(lean, manifest, stdlibBlob) {
   let worker;
@@ -327,11 +328,7 @@ function madeHere(lean, manifest, stdlibBlob) {
   const began = performance.now();
   let keptThen;
   const kept = new Promise((resolve) => { keptThen = resolve; });
-  if (lean.making) {
-    kept.then((how) => console.info(how === "kept"
-      ? `boardgames: a snapshot was made and kept here in ${((performance.now() - began) / 1000).toFixed(2)} s`
-      : `boardgames: no snapshot kept here: ${how}`));
-  }
+  if (lean.making) kept.then((how) => sayKept(how, began));
   const pages = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
       if (data.pages) {
@@ -463,8 +460,7 @@ function keepSnapshotMadeHere(pyodide, making, kept) {
     let worker = null;
     const done = (kept, why) => {
       if (worker) worker.onmessage = worker.onerror = null;
-      console.info(kept ? `boardgames: a snapshot was made and kept here in ${((performance.now() - began) / 1000).toFixed(2)} s`
-        : `boardgames: no snapshot kept here: ${why}`);
+      sayKept(kept ? "kept" : why, began);
       globalThis.boardgamesPython.keptSnapshot = kept ? "kept" : why;  // (for tests)
       resolve(kept);
     };
@@ -485,6 +481,13 @@ function keepSnapshotMadeHere(pyodide, making, kept) {
       done(false, error.message);
     }
   });
+}
+
+/** The console's line on a snapshot made here since `began`: "kept", else why not. */
+function sayKept(how, began) {
+  console.info(how === "kept"
+    ? `boardgames: a snapshot was made and kept here in ${((performance.now() - began) / 1000).toFixed(2)} s`
+    : `boardgames: no snapshot kept here: ${how}`);
 }
 
 /** False where storage is refused (cross-site frames, insecure origins): there the HTTP
