@@ -156,7 +156,12 @@ export async function loadPyodide(options = {}) {
   if (plan.making && plan.how !== "snapshot" && plan.how !== "made") {
     globalThis.boardgamesPython.keepSnapshot = () => keepSnapshotMadeHere(pyodide, plan.making, kept);
   }
-  plan.kept?.then((kept) => { globalThis.boardgamesPython.keptSnapshot = kept; });
+  if (plan.how === "made" && plan.kept) {  // (where making it failed, the plain start's hook above tries again)
+    plan.kept.then((how) => {
+      sayKept(how, plan.madeSince);
+      globalThis.boardgamesPython.keptSnapshot = how;  // (for tests)
+    });
+  }
   console.info(`boardgames: Python started (${plan.how}) in ${seconds.toFixed(2)} s` +
                (plan.ahead ? " from what was made ready before the click" : "") +
                (plan.reason ? `: ${plan.reason}` : "") +
@@ -313,7 +318,7 @@ async function keepPages(kept, { pages, sha256 }) {
  * this visit fetches anyway (the wasm, compiled here once, is shared with it), and it is
  * restored here, so that Python's initialisation and the compiling of our modules never
  * block the page; where storage is allowed it is kept here once the page is idle, for
- * every later visit (`kept`: a promise of "kept", else why not).
+ * every later visit (`kept`: a promise of "kept", else why not; `madeSince`: when making began).
  * If making it fails, the snapshot's promise fails and the plain start follows. */
 function madeHere(lean, manifest, stdlibBlob) {
   let worker;
@@ -325,10 +330,9 @@ function madeHere(lean, manifest, stdlibBlob) {
   // (where the server compresses the plain wasm, it is compiled here as it streams in)
   const module = lean.module ?? WebAssembly.compileStreaming(fetchOk(WASM));
   module.catch(() => {});
-  const began = performance.now();
+  const madeSince = performance.now();
   let keptThen;
   const kept = new Promise((resolve) => { keptThen = resolve; });
-  if (lean.making) kept.then((how) => sayKept(how, began));
   const pages = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => {
       if (data.pages) {
@@ -373,7 +377,7 @@ function madeHere(lean, manifest, stdlibBlob) {
   const snapshot = Promise.all([posted, pages]).then(([, made]) => { memoryOf(made.buffer, memoryBytes, memory); });
   snapshot.catch(() => {});
   return { ...lean, how: "made", module, memory, snapshot, environ: manifest.environ,
-           kept: lean.making ? kept : null,
+           kept: lean.making ? kept : null, madeSince,
            reason: "no snapshot kept here yet: made on a thread of its own, then restored" };
 }
 

@@ -467,6 +467,52 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start_that_plays(browser, defect, 
     assert seen.console_errors == expected and seen.foreign_requests() == []
 
 
+def flip_start_code(root):
+    with open(os.path.join(root, "vendor", "fast", manifest(root)["start_code"]["file"]), "r+b") as f:
+        f.seek(1000)
+        f.write(b"#" * 16)
+
+
+def list_other_memory(root):
+    """The manifest gives Python's memory one page more than Pyodide starts with."""
+    listed = manifest(root)
+    listed["snapshot"]["memory_bytes"] += 4096
+    write_manifest(root, listed)
+
+
+# | defect              | change to the served copy | reason given                                                      | the snapshot kept after |
+MAKER_FAILURES = [
+    ("start code corrupt", flip_start_code, r"^the made start failed: start-code-\w+\.json is not the file the manifest names$", "kept"),
+    ("memory not the build's", list_other_memory,
+     r"^the made start failed: the snapshot could not be made here: Python's memory here is \d+ bytes, not the \d+ of the build$",
+     r"^Python's memory here is \d+ bytes, not the \d+ of the build$"),
+]
+
+
+@pytest.mark.parametrize("defect, change, reason, kept", MAKER_FAILURES, ids=[row[0] for row in MAKER_FAILURES])
+def test_a_first_visit_whose_snapshot_cannot_be_made_starts_plain_and_plays(browser, defect, change, reason, kept, tmp_path):
+    """A first visit makes its snapshot in a worker before Python starts; where that fails
+    (its start code damaged, or the memory the manifest gives is not the one Pyodide
+    starts with), the page starts the plain way with the reason, plays, and once the
+    offline copy is made tries again from what the visit ran: kept where only the start
+    code was wrong, refused with the maker's own words where the memory is."""
+    server, url = served_copy(change, tmp_path)
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    seen = Watch()
+    try:
+        page = open_ready(watched(context.new_page(), seen), url + "?game=vault")
+        started = python_start(page)
+        assert started["how"] == "plain" and re.search(reason, started["reason"]), started
+        play_by_clicks(page, "a1-a2")
+        assert page.inner_text("#status") == "Black to move"
+        page.wait_for_function("window.boardgamesPython.keptSnapshot !== undefined", timeout=READY_TIMEOUT_MS)
+        assert re.search(kept, page.evaluate("window.boardgamesPython.keptSnapshot"))
+    finally:
+        context.close()
+        server.shutdown()
+    assert seen.console_errors == [] and seen.foreign_requests() == []
+
+
 def test_a_corrupt_gzipped_wasm_is_not_compiled_and_pyodide_takes_the_plain_one(browser, tmp_path):
     """The loader compiles the gzipped wasm it downloaded only if it is the manifest's file:
     garbage in it, and Pyodide fetches and compiles the plain wasm itself; Python restores
