@@ -65,7 +65,7 @@
   // -- the reader's language (py/boardgames/texts.py): ?lang=, else the saved choice in
   // Settings, else the browser's languages, else English.  The texts this script and
   // index.html show come from vendor/locale/<lang>.json and Python's catalogue from
-  // <lang>.mo (tools/i18n.py writes both); both are fetched at once, and Python starts
+  // <lang>.mo.gz (tools/i18n.py writes both); both are fetched at once, and Python starts
   // when they are in (or missing: English then, said once in the console).
   function chooseLanguage() {
     const known = data ? data.languages : ["en"];
@@ -87,6 +87,14 @@
   };
   showIn(language);
   let texts = {};
+  // A gzipped file's bytes, unzipped here (a host that sent it with Content-Encoding: gzip
+  // had the browser unzip it already: no gzip header left then).
+  const unzipped = async (response) => {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.buffer;
+    const stream = new Response(bytes).body.pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).arrayBuffer();
+  };
   const fetched = (file, read) => fetch(file).then((r) => (r.ok ? read(r) : Promise.reject(new Error(`${file}: ${r.status}`))));
   if (language !== "en") {  // the installed app's name too
     const manifest = document.querySelector("link[rel='manifest']");
@@ -94,7 +102,7 @@
   }
   const catalogue = language === "en" ? Promise.resolve(null) : Promise.all([
     fetched(`./vendor/locale/${language}.json`, (r) => r.json()),
-    fetched(`./vendor/locale/${language}.mo`, (r) => r.arrayBuffer()),
+    fetched(`./vendor/locale/${language}.mo.gz`, unzipped),
   ]).then(([early, mo]) => {
     texts = early;
     return new Uint8Array(mo);

@@ -4,6 +4,7 @@ overflows its box, Arabic lays the page out right to left while the board takes 
 on the right cells, a lesson step is played in German, the language menu, and a broken
 deploy without a catalogue still starts in English."""
 
+import gzip
 import os
 
 import pytest
@@ -170,3 +171,17 @@ def test_a_missing_catalogue_falls_back_to_english_and_the_game_starts(context, 
     assert state(page)["moves"] == ["d1-d3"]
     assert len([text for kind, text in notes if "catalogue" in text]) == 1  # one console note, no alarm
     assert [text for kind, text in notes if kind == "error" and "Failed to load resource" not in text] == []
+
+
+def test_a_catalogue_the_host_sent_already_unzipped_is_read_as_it_is(context, site):
+    """Python's catalogue is served gzipped (<lang>.mo.gz) and unzipped by start.js; a host
+    that sends it with Content-Encoding: gzip has the browser unzip it first: the page
+    takes those bytes as they are, and speaks French all the same."""
+    with open(os.path.join(i18n.ROOT, "vendor", "locale", "fr.mo.gz"), "rb") as f:
+        unzipped = gzip.decompress(f.read())
+    page = context.new_page()
+    page.route("**/vendor/locale/fr.mo.gz", lambda route: route.fulfill(status=200, body=unzipped))
+    page.goto(f"{site}/index.html?game=tablut&lang=fr")
+    ready(page)
+    assert state(page)["lang"] == "fr"
+    assert page.inner_text("#status") == translations("fr")["Black to move"]  # a word of Python's

@@ -9,12 +9,15 @@ start.js with `t("...")`, and index.html's own words are its text and its aria-l
 title, placeholder and alt attributes.  Babel (from PyPI, pinned by its SHA-256 like the
 page's wheels, a build-time tool only) extracts them and writes the .mo files; the page
 reads them with Python's own gettext.  `compile` (run by tools/vendor.py) writes into
-vendor/locale/: <language>.mo for Python and <language>.json, the texts of index.html and
+vendor/locale/: <language>.mo.gz for Python (gzipped: a third of the bytes; start.js
+unzips it) and <language>.json, the texts of index.html and
 start.js for the page before Python runs, plus the pseudo-language "qps" (every text
 bracketed and 40% longer) that tests read to find unmarked text and text that overflows.
 """
 
+import gzip
 import html.parser
+import io
 import json
 import os
 import re
@@ -256,7 +259,8 @@ def translated_manifest(catalog, language):
 
 
 def compile_all(destination):
-    """vendor/locale/<language>.mo and .json for every language and the pseudo-language;
+    """vendor/locale/<language>.mo.gz (gzipped: 46 kB instead of 150; start.js unzips it)
+    and .json for every language and the pseudo-language;
     exits with the problems when a catalogue is not ready to ship."""
     from babel.messages.mofile import write_mo
     template = extract()
@@ -271,8 +275,13 @@ def compile_all(destination):
     import build_previews
     games = build_previews.shown_texts()
     for language, catalog in catalogs.items():
-        with open(os.path.join(destination, f"{language}.mo"), "wb") as f:
-            write_mo(f, catalog)
+        mo = io.BytesIO()
+        write_mo(mo, catalog)
+        with open(os.path.join(destination, f"{language}.mo.gz"), "wb") as f:
+            f.write(gzip.compress(mo.getvalue(), compresslevel=9, mtime=0))
+        stale = os.path.join(destination, f"{language}.mo")  # (unzipped, until 2026-12-05)
+        if os.path.exists(stale):
+            os.remove(stale)
         early = {m.id: m.string for m in catalog if isinstance(m.id, str) and m.id and m.string
                  and (m.id in games or any(where in PAGE_FILES for where, _line in m.locations))}
         with open(os.path.join(destination, f"{language}.json"), "w", encoding="utf-8") as f:
