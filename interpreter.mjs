@@ -231,7 +231,7 @@ async function planStart() {
   // measures its link on the stdlib's bytes.
   // (the offline copy's as a blob: a handle, read only by those who need its bytes)
   const stdlibDownload = cachedStdlib ? null : download(STDLIB);
-  const stdlibBlob = cachedStdlib ? cachedStdlib.blob() : stdlibDownload.bytes.then((bytes) => new Blob([bytes]));
+  const stdlibBlob = cachedStdlib ? cachedStdlib.blob() : stdlibDownload.blob;
   stdlibBlob.catch(() => {});
   // (the HTTP cache's copy may be older than the site: asked again, which costs a 304)
   const manifestResponse = cachedManifest || await fetch(manifestURL, { cache: "no-cache" });
@@ -298,13 +298,14 @@ async function planStart() {
            ahead: Boolean(ready) };
 }
 
-/** Keep a snapshot's pages with their SHA-256 where planStart looks (`kept`:
- * KEPT, with the build snapshot's SHA-256 the pages stand for), in place of one kept for
- * another version, and drop the caches earlier versions of the site kept theirs in. */
-async function keepPages(kept, { pages, sha256 }) {
+/** Keep a snapshot's pages (`blob`: snapshot_maker.mjs made it, so that this thread copies
+ * none of them) with their SHA-256 where planStart looks (`kept`: KEPT, with the build
+ * snapshot's SHA-256 the pages stand for), in place of one kept for another version, and
+ * drop the caches earlier versions of the site kept theirs in. */
+async function keepPages(kept, { blob, sha256 }) {
   const headers = { [kept.digestHeader]: sha256, [kept.buildHeader]: kept.build };
   const cache = await caches.open(kept.cacheName);
-  await cache.put(kept.key, new Response(pages, { headers }));
+  await cache.put(kept.key, new Response(blob, { headers }));
   // read back, so that `keptSnapshot` says what a next visit will find
   if ((await cache.match(kept.key))?.headers.get(kept.digestHeader) !== sha256) {
     throw new Error("the snapshot written could not be read back");
@@ -357,7 +358,7 @@ function madeHere(lean, manifest, stdlibBlob) {
   const { recipe } = manifest;
   const startCode = checked(fetchOk(new URL(manifest.start_code.file, FAST), { cache: "force-cache" }),
                             manifest.start_code).then((bytes) => JSON.parse(new TextDecoder().decode(bytes)));
-  const posted = Promise.all([startCode, module, stdlibBlob.then((blob) => blob.arrayBuffer()), lean.lock]).then(
+  const posted = Promise.all([startCode, module, stdlibBlob, lean.lock]).then(
     async ([code, compiled, stdlib, lock]) => {
       const encoder = new TextEncoder();
       const files = Object.fromEntries(await Promise.all(recipe.written.map(async (path) => [path,
@@ -383,10 +384,10 @@ function madeHere(lean, manifest, stdlibBlob) {
 
 /** `task(data)` (an async function of this module's, using only `helpers`) on a thread of
  * its own where one can be started, else here: a gzipped download is unzipped, checked and
- * laid out off this thread, which is busy loading the page.  The buffers in `transfer` are
- * moved there (unusable here after); the result is posted back (an array's bytes are
- * moved, a compiled wasm module shared). */
-function offThread(task, data, helpers = [], transfer = []) {
+ * laid out off this thread, which is busy loading the page (`data` is copied there: a
+ * download's bytes go as a Blob, whose bytes are read there); the result is posted back
+ * (an array's bytes are moved, a compiled wasm module shared). */
+function offThread(task, data, helpers = []) {
   let worker = null;
   try {
     // its script: the functions it runs, by their source
@@ -411,7 +412,7 @@ function offThread(task, data, helpers = [], transfer = []) {
       reject(new Error(event.message || "a worker failed"));
     };
   });
-  worker.postMessage(data, transfer);
+  worker.postMessage(data);
   return result;
 }
 
@@ -432,15 +433,16 @@ function buildPages(snapshot) {
 }
 
 /** Pyodide's wasm compiled off this thread from `response` (or a promise of it): its
- * gzipped copy, the manifest's entry `wasm` (read here, where the progress bar sees it). */
+ * gzipped copy, the manifest's entry `wasm` (fetched here, where the progress bar sees it
+ * arrive, as a Blob: its bytes are read there). */
 function compiledFrom(response, wasm) {
-  return Promise.resolve(response).then((got) => got.arrayBuffer())
-    .then((bytes) => offThread(compileGzipped, { ...wasm, bytes }, UNZIPPING, [bytes]));
+  return Promise.resolve(response).then((got) => got.blob())
+    .then((blob) => offThread(compileGzipped, { ...wasm, blob }, UNZIPPING));
 }
 
-/** Pyodide's wasm compiled from the `bytes` of its gzipped copy. */
+/** Pyodide's wasm compiled from the `blob` of its gzipped copy. */
 async function compileGzipped(wasm) {
-  return WebAssembly.compile(await unzipChecked(wasm.bytes, wasm));
+  return WebAssembly.compile(await unzipChecked(await wasm.blob.arrayBuffer(), wasm));
 }
 
 /** The gzipped `bytes` of `file` unzipped, if their SHA-256 is the manifest's: checked while
@@ -537,23 +539,21 @@ async function fetchOk(url, init = {}) {
   return response;
 }
 
-/** Start downloading `url` (the manifest's entry `file`, whose SHA-256 it checks, or null):
- * {bytes: promise of its bytes, rate: promise of the bytes/s it came at}. */
-function download(url, file = null) {
+/** Start downloading `url`: {blob: promise of it as a Blob (whose bytes the browser keeps:
+ * this thread copies none of them), rate: promise of the bytes/s it came at}. */
+function download(url) {
   let settleRate;
   const rate = new Promise((resolve) => { settleRate = resolve; });
-  const name = file ? file.file : String(url);
-  const bytes = (async () => {
+  const blob = (async () => {
     const began = performance.now();
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    const response = await fetchOk(url);
     const firstByte = performance.now();
-    const data = await response.arrayBuffer();
-    settleRate(linkRate(response.url, data.byteLength, began, firstByte));
-    return file ? checked(new Response(data), file) : data;
+    const data = await response.blob();
+    settleRate(linkRate(response.url, data.size, began, firstByte));
+    return data;
   })();
-  bytes.catch(() => settleRate(0));
-  return { bytes, rate };
+  blob.catch(() => settleRate(0));
+  return { blob, rate };
 }
 
 /** Bytes/s a download of `size` bytes came at, from its first byte to its last, leaving the

@@ -6,10 +6,10 @@
 // restored over), writes the sources the page's PyScript writes, follows the build's
 // recipe (snapshot.mjs), and keeps compiled the Python the page runs through runPython
 // (`runs`: PyScript's own start and the page's script, so that a restore parses none).
-// It answers with the snapshot's pages and their SHA-256 ({pages, sha256}, the pages handed
-// over, not copied), or {error}.  Two uses:
+// It answers with the snapshot's pages, a Blob of them and their SHA-256 ({pages, blob,
+// sha256}, the pages handed over, not copied), or {error}.  Two uses:
 //   a first visit, before the page runs Python: the page hands over what it fetched (the
-//     wasm compiled, the stdlib's bytes, the lock file, the sources, the start code of
+//     wasm compiled, the stdlib's Blob, the lock file, the sources, the start code of
 //     vendor/fast/start-code-*.json), restores the snapshot at once and keeps it;
 //   after a visit that started otherwise, once the offline copy is made: the wasm and the
 //     stdlib are read from that copy, the sources and runs are the page's.
@@ -24,7 +24,8 @@ import { instantiateFrom, makeSnapshot, pack, sha256Hex } from "./snapshot.mjs";
 onmessage = async ({ data }) => {
   try {
     const pages = await make(data);
-    postMessage({ pages, sha256: await sha256Hex(pages) }, [pages.buffer]);
+    // (a Blob of them too, for the page to keep: made here, so the page copies nothing)
+    postMessage({ pages, blob: new Blob([pages]), sha256: await sha256Hex(pages) }, [pages.buffer]);
   } catch (error) {
     postMessage({ error: error.message.split("\n")[0] });
   }
@@ -37,7 +38,7 @@ async function make({ recipe, files, runs, memoryBytes, environ, runtime }) {
     offline(runtime.stdlib).then((response) => response.blob()),
     offline(runtime.lock).then((response) => response.json()),
     WebAssembly.compileStreaming(offline(runtime.wasm)),
-  ]) : [new Blob([runtime.stdlib]), runtime.lock, runtime.module];
+  ]) : [runtime.stdlib, runtime.lock, runtime.module];
   const restore = instantiateFrom(Promise.resolve(module), runtime.wasm);
   const stdLibURL = URL.createObjectURL(stdlib);
   let made;
