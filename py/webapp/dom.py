@@ -1,8 +1,10 @@
 """Small helpers shared by the page's DOM modules (main.py and its panels), among them
 the browser's storage, which a page in a cross-site frame may be refused."""
 
+import asyncio
+
 import js
-from pyodide.ffi import to_js
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from boardgames.texts import N_, _
@@ -16,6 +18,20 @@ COPY_REFUSED = {
 
 def element(id_):
     return document.getElementById(id_)
+
+
+async def after_next_frame(longest_ms=100):
+    """Return in a task after the browser's next frame, the page laid out then (or after
+    `longest_ms` where no frame comes: a tab in the background).  What Python measures or
+    draws there forces no layout, which in the middle of a long task would hold the page."""
+    done = asyncio.get_running_loop().create_future()
+
+    def settle(*_):
+        if not done.done():
+            done.set_result(None)
+    window.requestAnimationFrame(create_once_callable(lambda _: window.setTimeout(create_once_callable(settle), 0)))
+    window.setTimeout(create_once_callable(settle), longest_ms)
+    await done
 
 
 def js_object(value):

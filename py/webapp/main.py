@@ -25,7 +25,7 @@ from webapp.state.coach import SOLVED_KEY, linked_run
 from webapp.panels.coach_panel import CoachPanel
 from webapp.worker.computer import Computer, Worker, added_games
 from webapp.panels.computer_panel import ComputerPanel
-from webapp.dom import element, keep_text, page_address, storage, stored_text
+from webapp.dom import after_next_frame, element, keep_text, page_address, storage, stored_text
 from webapp.state.effects import Marks, decide
 from webapp.panels.embed_panel import ViewerPanel
 from webapp.panels.friend_panel import FriendPanel
@@ -69,6 +69,11 @@ class App:
         self.ctx = self.canvas.getContext("2d")
         self.layout = None
         self.fitted = None  # what the layout was made for
+        # The board's box, measured now, before Python writes to the page (its layout is
+        # clean: measuring forces none), then as the ResizeObserver reports it: a render
+        # never forces a layout to measure it.
+        box = element("board-box").getBoundingClientRect()
+        self.box_size = (box.width, box.height)
         self.scene = None
         self.proxies = []
         self.css_size = (0, 0)
@@ -102,8 +107,7 @@ class App:
 
     # -- setup -------------------------------------------------------------------
     def install(self):
-        for panel in self.panels:
-            panel.install()
+        """The board's listeners and its box's observer (each panel installs its own)."""
         self.listen(element("undo"), "click", lambda e: self.do(commands.undo))
         self.listen(element("redo"), "click", lambda e: self.do(commands.redo))
         self.listen(element("flip"), "click", lambda e: self.do(commands.flip))
@@ -118,7 +122,7 @@ class App:
         self.listen(self.canvas, "pointerleave", self.on_hover)
         # the board's box changes size with the window, a phone's rotation, a game of
         # another shape: the canvas follows (the box itself is sized by the style sheet)
-        self.box_watch = create_proxy(lambda entries, observer: self.guarded(lambda e: self.resize(), None))
+        self.box_watch = create_proxy(lambda entries, observer: self.guarded(self.resize, entries[len(entries) - 1]))
         js.ResizeObserver.new(self.box_watch).observe(element("board-box"))
 
     def listen(self, target, event, handler):
@@ -149,10 +153,14 @@ class App:
         self.update()
         return result
 
-    def update(self):
+    def update(self, panels=True):
+        """What the state asks for done, then the page drawn from it (`panels`: False, the
+        board only: the start renders the panels in a task of their own, render_panels)."""
         effects = decide(self.state, self.marks)
         self.carry_out(effects)
-        self.render()
+        self.render_board()
+        if panels:
+            self.render_panels()
 
     def carry_out(self, effects):
         """The one place that keeps things, plays sounds, starts and stops the computer."""
@@ -408,19 +416,25 @@ class App:
                 self.draw()
 
     # -- output ----------------------------------------------------------------------
-    def render(self):
-        """Every panel from the state, then the board from its scene."""
+    def render_board(self):
+        """The board from the state, in the theme's colours: the canvas fitted to its box,
+        the scene made and drawn.  Before the panels: a canvas draws text only on a page
+        laid out, and after the panels' writes it would have the browser lay the page out
+        there and then, in the middle of the render."""
+        page, board = self.schemes()
+        document.documentElement.setAttribute("data-theme", page)
+        document.documentElement.setAttribute("data-board", board)
+        self.state.view.theme = board
+        self.fit()
+        self.scene = Scene(self.state.session, self.state.view)
+        self.draw()
+
+    def render_panels(self):
+        """Every panel from the state, then the focus where a command asked for it."""
         state = self.state
         element("message").textContent = state.message  # (first: the panels below it take their room after)
         for panel in self.panels:
             panel.render(state)
-        page, board = self.schemes()
-        document.documentElement.setAttribute("data-theme", page)
-        document.documentElement.setAttribute("data-board", board)
-        state.view.theme = board
-        self.fit()
-        self.scene = Scene(state.session, state.view)
-        self.draw()
         if self.focus_after is not None:
             element(self.focus_after).focus()
             self.focus_after = None
@@ -463,8 +477,10 @@ class App:
             self.ask_frame()
         self.draw()
 
-    def resize(self):
-        if self.scene is None:  # (the box was measured before the first render, which fits it)
+    def resize(self, entry):
+        """The board's box has a new size (`entry`: the ResizeObserver's)."""
+        self.box_size = (entry.contentRect.width, entry.contentRect.height)
+        if self.scene is None:  # (the first render fits it)
             return
         self.fitted = None
         self.fit()
@@ -480,10 +496,10 @@ class App:
         labelled = state.view.coordinates
         aspect = Layout.aspect(cells, labelled)
         root = document.documentElement.style
-        if root.getPropertyValue("--board-hw") != str(aspect):
+        shown = root.getPropertyValue("--board-hw")  # (start.js's "1" is Python's 1.0: compared as numbers,
+        if not shown or float(shown) != aspect:      # the page is not restyled for nothing)
             root.setProperty("--board-hw", str(aspect))
-        box = element("board-box").getBoundingClientRect()
-        width, height = max(box.width, 100), max(box.height, 100)
+        width, height = max(self.box_size[0], 100), max(self.box_size[1], 100)
         key = (state.session.game, state.view.flipped, labelled, width, height)
         if key == self.fitted:
             return
@@ -516,8 +532,10 @@ class App:
 
 async def start():
     """Build the page from the state in a few tasks, none holding the page's thread long
-    (each part of the start measured 20-50 ms on a returning visit), so a reader's click or
-    key while the page starts is answered between them."""
+    (each part of the start measured 5-30 ms on a first visit), so a reader's click or key
+    while the page starts is answered between them; Python measures and draws only on a
+    page the browser has laid out (after a frame), never forcing a layout in a long task."""
+    await after_next_frame()  # (PyScript has just added to the page: laid out once, by the browser)
     language.install()  # the reader's catalogue, before any text is made
     params = js.Object.fromEntries(js.URLSearchParams.new(window.location.search)).to_py()
     store = storage()
@@ -544,8 +562,15 @@ async def start():
     app = App(state)
     await asyncio.sleep(0)  # (a new task: the event loop runs each step as a task of its own)
     app.install()
+    half = len(app.panels) // 2  # (the panels in two tasks: 15-35 ms each)
+    for panels in (app.panels[:half], app.panels[half:]):
+        for panel in panels:
+            panel.install()
+        await asyncio.sleep(0)
+    await after_next_frame()  # (the first render's board, drawn first, finds the page laid out)
+    app.update(panels=False)
     await asyncio.sleep(0)
-    app.update()
+    app.render_panels()
     await asyncio.sleep(0)
     notes = [] if store is not None or opening["embed"] else [_(sharing.NOT_SAVED)]
     shown = app.viewer.open()

@@ -271,7 +271,9 @@ def draw_ring(ctx, layout, name, colour):
 
 def draw_labels(ctx, layout, colours):
     ctx.fillStyle = colours["label"]
-    ctx.font = f"{max(10, int(layout.unit * 0.3))}px sans-serif"
+    font = f"{max(10, int(layout.unit * 0.3))}px sans-serif"
+    if ctx.font != font:  # (set, even unchanged, it has a browser style the page, and lay it out if due)
+        ctx.font = font
     ctx.textAlign = "center"
     ctx.textBaseline = "middle"
     for text, x, y in layout.labels():

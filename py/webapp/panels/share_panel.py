@@ -117,8 +117,13 @@ class SharePanel:
             button.setAttribute("aria-pressed", "true" if here and ply == reviewing else "false")
             if not here:
                 button.className = "off-board"
-        shown = moves.querySelector('button[aria-pressed="true"]')  # the move on the board, or the last, in view
-        moves.scrollTop = shown.offsetTop - moves.clientHeight / 2 if shown else moves.scrollHeight
+        # the move on the board, or the last, in view (an empty list is not measured: a
+        # measure here forces the page's layout, which the first render leaves to the browser)
+        shown = moves.querySelector('button[aria-pressed="true"]')
+        if shown:  # (JS null is not None)
+            moves.scrollTop = shown.offsetTop - moves.clientHeight / 2
+        elif moves.lastElementChild:
+            moves.scrollTop = moves.scrollHeight
         element("review").hidden = reviewing is None
         if reviewing is not None:
             element("review-text").textContent = sharing.review_words(session, reviewing)
