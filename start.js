@@ -360,8 +360,22 @@
     script.src = engine.getAttribute("src");
     catalogue.then((mo) => {  // Python reads the language and its catalogue at its start
       self.boardgamesLanguage = { code: language, catalogue: mo };
-      document.head.appendChild(script);
+      // PyScript's core read once the page is painted in full, not before (its largest text
+      // would wait for it where a slow phone reads the core first)
+      afterNextFrame(() => document.head.appendChild(script));
     });
+  }
+
+  /** `then` in a task after the next frame is painted (or after 100 ms where frames do
+   * not come: a tab in the background). */
+  function afterNextFrame(then) {
+    let done = false;
+    const once = () => {
+      if (!done) then();
+      done = true;
+    };
+    requestAnimationFrame(() => setTimeout(once, 0));
+    setTimeout(once, 100);
   }
 
   // Progress: the runtime's big files as the browser reports them arrived (their sizes
