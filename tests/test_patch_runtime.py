@@ -94,15 +94,18 @@ def test_a_bundle_with_other_idb_map_code_stops_the_build(pristine):
 
 
 # Pyodide started under Node from `folder` (its glue, wasm and stdlib): the size of its
-# wasm's table once started, the wasm modules it compiled, and what a little Python printed.
+# wasm's table once started, the wasm modules it compiled, the tasks it waited for (a
+# browser's scheduler.yield, counted), and what a little Python printed.
 START_PYODIDE = """
+let yields = 0;
+globalThis.scheduler = { yield: () => { yields++; return new Promise((resolve) => setTimeout(resolve, 0)); } };
 const { loadPyodide } = await import(process.argv[2] + "/pyodide.mjs");
 let modules = 0;  // wasm modules compiled (the wasm itself, and any wrapper of a JS function)
 const RealModule = WebAssembly.Module;
 WebAssembly.Module = new Proxy(RealModule, { construct(target, args) { modules++; return new target(...args); } });
 const pyodide = await loadPyodide({ indexURL: process.argv[2] + "/" });
 const out = pyodide.runPython("import json, hashlib; json.dumps([sorted([3, 1, 2]), hashlib.sha256(b'x').hexdigest()])");
-console.log(JSON.stringify({ table: pyodide._module.wasmTable.length, modules, out: JSON.parse(out) }));
+console.log(JSON.stringify({ table: pyodide._module.wasmTable.length, modules, yields, out: JSON.parse(out) }));
 """
 
 
@@ -126,13 +129,16 @@ def test_the_patched_glue_links_only_the_exports_asked_for_and_python_runs(tmp_p
     # a wrapper module was compiled for each JS function in the table, now one for each signature
     assert before["modules"] > 200 and after["modules"] < before["modules"] / 4, (before, after)
     assert (patched / "pyodide.asm.mjs").read_text().startswith(patch_runtime.COMPILE_HINT + "\n")
+    # linking in tasks, not one (two yields always, more every 8 ms)
+    assert before["yields"] == 0 and after["yields"] >= 2, (before, after)
 
 
 @pytest.mark.parametrize("code, what", [
     ("", "link its exports"),
     ("assignWasmExports(wasmExports);updateGOT(origExports);LDSO.x();", "link its exports"),
     (patch_runtime.EVERY_EXPORT + "var module=new WebAssembly.Module(other);", "wrap JS functions"),
-], ids=["none", "other linking", "other wrapper"])
+    (patch_runtime.EVERY_EXPORT + patch_runtime.WRAPPER_MODULE, "link in one go"),
+], ids=["none", "other linking", "other wrapper", "other receiveInstance"])
 def test_the_glue_patch_stops_the_build_on_other_code(tmp_path, code, what):
     glue = tmp_path / "pyodide.asm.mjs"
     glue.write_text(f"var x=1;{code}")

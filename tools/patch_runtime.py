@@ -40,7 +40,12 @@ compiles one for each signature and instantiates it for each function.  And the 
 with V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136 and later;
 a comment elsewhere), so that its functions are compiled while the file streams in, not
 `_createPyodideModule`'s 1.2 MB at its first call on the page's thread (the call's first
-part took 37-53 ms instead of 74-99 ms, first visits).
+part took 37-53 ms instead of 74-99 ms, first visits).  Last, linking is split into tasks
+(`receiveInstance` awaits the next task after the wasm's exports are converted, while it
+maps the wasm's table, before the JS functions are wrapped and put in the table, and
+every 8 ms while it does), so that no part of it holds the page's thread for long: its
+one task of 50-80 ms (in a phone's Lighthouse run, 60 ms observed) became tasks of under
+15 ms (docs/start-up.md).
 """
 
 import os
@@ -86,6 +91,32 @@ WRAPPER_MODULE_ONCE = ("var compiled=convertJsFunctionToWasm.compiled??=new Map;
 # off the page's thread, instead of `_createPyodideModule` (the whole 1.2 MB glue) lazily
 # at its first call, on it.
 COMPILE_HINT = "//# allFunctionsCalledOnLoad"
+# Emscripten's linking, in one go once the wasm is instantiated (`receiveInstance`) ...
+LINKING = (("function receiveInstance(instance,module){", "async function receiveInstance(instance,module){"),
+           ("wasmExports=applySignatureConversions(wasmExports);",
+            "wasmExports=applySignatureConversions(wasmExports);await boardgamesNextTask();"),
+           # (the map of the wasm's table, which the first addFunction would make in one go)
+           ("assignWasmExports(wasmExports);",
+            "assignWasmExports(wasmExports);functionsInTableMap=new WeakMap;"
+            "for(var at=0,since=performance.now();at<wasmTable.length;at+=512){"
+            "updateTableMap(at,Math.min(512,wasmTable.length-at));"
+            "if(performance.now()-since>8){await boardgamesNextTask();since=performance.now()}}"),
+           ("LDSO.init();loadDylibs();", "LDSO.init();await boardgamesNextTask();await loadDylibs();"),
+           ("var reportUndefinedSymbols=()=>{for(var[symName,entry]of Object.entries(GOT)){if(entry.value==-1){",
+            "var reportUndefinedSymbols=async()=>{var since=performance.now();"
+            "for(var[symName,entry]of Object.entries(GOT)){"
+            "if(performance.now()-since>8){await boardgamesNextTask();since=performance.now()}"
+            "if(entry.value==-1){"),
+           ("if(!dynamicLibraries.length){reportUndefinedSymbols();return}",
+            "if(!dynamicLibraries.length){await reportUndefinedSymbols();return}"),
+           ('reportUndefinedSymbols();removeRunDependency("loadDylibs")',
+            'await reportUndefinedSymbols();removeRunDependency("loadDylibs")'),
+           ("var exports=receiveInstantiationResult(result);return exports}",
+            "var exports=await receiveInstantiationResult(result);return exports}"))
+# ... in tasks of at most about 8 ms: what the page does meanwhile (nothing of Pyodide's
+# runs until the instantiation's promise, which awaits linking, is kept).
+NEXT_TASK = ("var boardgamesNextTask=()=>globalThis.scheduler?.yield?globalThis.scheduler.yield()"
+             ":new Promise(resolve=>setTimeout(resolve,0));")
 MARK = "/* boardgames: idb-map patched for refused storage (tools/patch_runtime.py) */"
 
 # Emscripten's main-module start: every export into the global offset table.
@@ -133,10 +164,14 @@ def patch_pyodide_glue(path):
     patch was written for)."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
-    for pristine, name in ((EVERY_EXPORT, "link its exports"), (WRAPPER_MODULE, "wrap JS functions")):
+    checks = [(EVERY_EXPORT, "link its exports"), (WRAPPER_MODULE, "wrap JS functions")]
+    checks += [(pristine, "link in one go") for pristine, _ in LINKING]
+    for pristine, name in checks:
         if text.count(pristine) != 1:
             sys.exit(f"patch_runtime: {os.path.basename(path)} does not {name} as expected; "
                      "see tools/patch_runtime.py")
     text = text.replace(EVERY_EXPORT, ASKED_EXPORTS).replace(WRAPPER_MODULE, WRAPPER_MODULE_ONCE)
+    for pristine, split in LINKING:
+        text = text.replace(pristine, split)
     with open(path, "w", encoding="utf-8") as f:
-        f.write(COMPILE_HINT + "\n" + text)
+        f.write(COMPILE_HINT + "\n" + NEXT_TASK + text)
