@@ -360,9 +360,11 @@
     script.src = engine.getAttribute("src");
     catalogue.then((mo) => {  // Python reads the language and its catalogue at its start
       self.boardgamesLanguage = { code: language, catalogue: mo };
-      // PyScript's core read once the page is painted in full, not before (its largest text
-      // would wait for it where a slow phone reads the core first)
-      afterNextFrame(() => document.head.appendChild(script));
+      // On a first visit PyScript's core is read once the page is painted in full, not
+      // before: where a slow phone's link brings the core first, the largest text would wait
+      // for it (a returning visit has the core at hand, and its start is not delayed)
+      if (loaderAsked) document.head.appendChild(script);
+      else afterNextFrame(() => document.head.appendChild(script));
     });
   }
 
