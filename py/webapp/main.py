@@ -69,11 +69,10 @@ class App:
         self.ctx = self.canvas.getContext("2d")
         self.layout = None
         self.fitted = None  # what the layout was made for
-        # The board's box, measured now, before Python writes to the page (its layout is
-        # clean: measuring forces none), then as the ResizeObserver reports it: a render
-        # never forces a layout to measure it.
-        box = element("board-box").getBoundingClientRect()
-        self.box_size = (box.width, box.height)
+        # The board's box: measured by the first render (on a page the browser has laid
+        # out: it forces no layout), then as the ResizeObserver reports it, so that no
+        # render forces a layout to measure it.
+        self.box_size = None
         self.scene = None
         self.proxies = []
         self.css_size = (0, 0)
@@ -499,6 +498,9 @@ class App:
         shown = root.getPropertyValue("--board-hw")  # (start.js's "1" is Python's 1.0: compared as numbers,
         if not shown or float(shown) != aspect:      # the page is not restyled for nothing)
             root.setProperty("--board-hw", str(aspect))
+        if self.box_size is None:
+            box = element("board-box").getBoundingClientRect()
+            self.box_size = (box.width, box.height)
         width, height = max(self.box_size[0], 100), max(self.box_size[1], 100)
         key = (state.session.game, state.view.flipped, labelled, width, height)
         if key == self.fitted:
@@ -535,7 +537,6 @@ async def start():
     (each part of the start measured 5-30 ms on a first visit), so a reader's click or key
     while the page starts is answered between them; Python measures and draws only on a
     page the browser has laid out (after a frame), never forcing a layout in a long task."""
-    await after_next_frame()  # (PyScript has just added to the page: laid out once, by the browser)
     language.install()  # the reader's catalogue, before any text is made
     params = js.Object.fromEntries(js.URLSearchParams.new(window.location.search)).to_py()
     store = storage()
@@ -567,7 +568,7 @@ async def start():
         for panel in panels:
             panel.install()
         await asyncio.sleep(0)
-    await after_next_frame()  # (the first render's board, drawn first, finds the page laid out)
+    await after_next_frame()  # (the first render measures and draws the board on a page laid out)
     app.update(panels=False)
     await asyncio.sleep(0)
     app.render_panels()
