@@ -448,6 +448,17 @@ FALLBACKS = [
 ]
 
 
+def plays_after_a_plain_start(context, seen, url, reason):
+    """Vault opened in `context` (watched by `seen`) starts Python the plain way, saying
+    `reason` (a pattern), and plays a move; returns the page."""
+    page = open_ready(watched(context.new_page(), seen), url + "?game=vault")
+    started = python_start(page)
+    assert started["how"] == "plain" and re.search(reason, started["reason"]), started
+    play_by_clicks(page, "a1-a2")
+    assert page.inner_text("#status") == "Black to move"
+    return page
+
+
 @pytest.mark.parametrize("defect, change, reason", FALLBACKS, ids=[row[0] for row in FALLBACKS])
 def test_a_bad_snapshot_falls_back_to_a_plain_start_that_plays(browser, defect, change, reason, tmp_path):
     """The build's snapshot, where storage is refused (a first visit over a fast link)."""
@@ -455,11 +466,7 @@ def test_a_bad_snapshot_falls_back_to_a_plain_start_that_plays(browser, defect, 
     context = no_storage_context(browser, viewport={"width": 1100, "height": 850})
     seen = Watch()
     try:
-        page = open_ready(watched(context.new_page(), seen), url + "?game=vault")
-        started = python_start(page)
-        assert started["how"] == "plain" and re.search(reason, started["reason"]), started
-        play_by_clicks(page, "a1-a2")
-        assert page.inner_text("#status") == "Black to move"
+        plays_after_a_plain_start(context, seen, url, reason)
     finally:
         context.close()
         server.shutdown()
@@ -500,11 +507,7 @@ def test_a_first_visit_whose_snapshot_cannot_be_made_starts_plain_and_plays(brow
     context = browser.new_context(viewport={"width": 1100, "height": 850})
     seen = Watch()
     try:
-        page = open_ready(watched(context.new_page(), seen), url + "?game=vault")
-        started = python_start(page)
-        assert started["how"] == "plain" and re.search(reason, started["reason"]), started
-        play_by_clicks(page, "a1-a2")
-        assert page.inner_text("#status") == "Black to move"
+        page = plays_after_a_plain_start(context, seen, url, reason)
         page.wait_for_function("window.boardgamesPython.keptSnapshot !== undefined", timeout=READY_TIMEOUT_MS)
         assert re.search(kept, page.evaluate("window.boardgamesPython.keptSnapshot"))
     finally:
